@@ -1,0 +1,246 @@
+// Legal move generation for English draughts (rules of the WCDF / English Draughts Association).
+//
+// - Men move one square diagonally forward; kings one square in any diagonal direction.
+// - Capturing is compulsory, but any capture may be chosen, not necessarily the longest.
+// - A capture continues with the same piece while it can jump again; the move is the whole
+//   sequence, and it must be completed.
+// - A man that reaches the crowning row during a capture is crowned and the move ends there.
+// - A side with no legal move loses (see game.hpp).
+//
+// A captured piece stays on the board until the move is over and may not be jumped twice. With
+// kings that step one square this is the same as removing it at once: a king's landing squares are
+// always an even number of steps from its start and the captured pieces an odd number, so no
+// landing square is ever a captured one. The capturing king's own start square counts as empty,
+// so it can capture round a loop and come back to it.
+//
+// Generation is by whole-board shifts (see bitboard.hpp) and templated on the side to move, so the
+// hot paths have no branches on colour. Moves that touch the same squares by different jump
+// orders are generated once, with `Move::routes` counting the orders.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "engine/position.hpp"
+
+namespace tempo {
+
+// Whether perft and move counts count each jump order of a king capture (the Bik/OEIS convention)
+// or each distinct (from, to, captured) once (the dctl convention).
+enum class Routes : std::uint8_t { Keep, Drop };
+
+class MoveList {
+public:
+    static constexpr std::size_t Capacity = 256;  // far above the most legal moves of any position
+
+    void clear() { size_ = 0; }
+    void push(const Move& m) {
+        if (size_ < Capacity) moves_[size_++] = m;
+    }
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    Move& operator[](std::size_t i) { return moves_[i]; }
+    const Move& operator[](std::size_t i) const { return moves_[i]; }
+    Move* begin() { return moves_.data(); }
+    Move* end() { return moves_.data() + size_; }
+    const Move* begin() const { return moves_.data(); }
+    const Move* end() const { return moves_.data() + size_; }
+
+private:
+    std::array<Move, Capacity> moves_;  // left uninitialised: Move is trivial
+    std::size_t size_ = 0;
+};
+
+namespace movegen {
+
+// Shifts of the steps a colour's men take (forward) and kings take in addition (backward).
+template <Color Us>
+struct Steps {
+    static constexpr int sign = Us == Color::Black ? 1 : -1;
+    static constexpr int F1 = sign * Geo::down_left, F2 = sign * Geo::down_right;
+    static constexpr int B1 = -F1, B2 = -F2;
+};
+
+// The pieces that can jump in direction D: an enemy next to them and an empty square beyond.
+template <int D>
+constexpr Bitboard jumpers_toward(Bitboard opp, Bitboard empty) {
+    return shift<-D>(opp & shift<-D>(empty));
+}
+
+template <Color Us>
+Bitboard jumpers(const Position& p) {
+    using S = Steps<Us>;
+    const Bitboard empty = p.empty(), opp = p.pieces(~Us), kings = p.kings(Us);
+    Bitboard j = p.pieces(Us) &
+                 (jumpers_toward<S::F1>(opp, empty) | jumpers_toward<S::F2>(opp, empty));
+    if (kings)
+        j |= kings & (jumpers_toward<S::B1>(opp, empty) | jumpers_toward<S::B2>(opp, empty));
+    return j;
+}
+
+// Continue the jumps of a man now at `at`. Men go forward only, so the pieces already jumped are
+// behind it and need no masking. Returns after reporting each complete sequence to `sink`.
+template <Color Us, class Sink>
+void man_jumps(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, Sink& sink);
+
+template <Color Us, int D, class Sink>
+inline bool man_jump(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured,
+                     Sink& sink) {
+    const Bitboard over = shift<D>(at) & opp;
+    const Bitboard land = shift<D>(over) & empty;
+    if (!land) return false;
+    if (land & CrownRow<Us>)
+        sink.leaf(from, land, captured | over);  // crowned: the move ends here
+    else
+        man_jumps<Us>(from, land, opp, empty, captured | over, sink);
+    return true;
+}
+
+template <Color Us, class Sink>
+void man_jumps(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, Sink& sink) {
+    using S = Steps<Us>;
+    const bool a = man_jump<Us, S::F1>(from, at, opp, empty, captured, sink);
+    const bool b = man_jump<Us, S::F2>(from, at, opp, empty, captured, sink);
+    if (!a && !b) sink.leaf(from, at, captured);
+}
+
+// Continue the jumps of a king now at `at`; `opp` holds only the enemies not yet jumped.
+template <Color Us, class Sink>
+void king_jumps(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, Sink& sink);
+
+template <Color Us, int D, class Sink>
+inline bool king_jump(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured,
+                      Sink& sink) {
+    const Bitboard over = shift<D>(at) & opp;
+    const Bitboard land = shift<D>(over) & empty;
+    if (!land) return false;
+    king_jumps<Us>(from, land, opp ^ over, empty, captured | over, sink);
+    return true;
+}
+
+template <Color Us, class Sink>
+void king_jumps(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, Sink& sink) {
+    using S = Steps<Us>;
+    bool any = king_jump<Us, S::F1>(from, at, opp, empty, captured, sink);
+    any |= king_jump<Us, S::F2>(from, at, opp, empty, captured, sink);
+    any |= king_jump<Us, S::B1>(from, at, opp, empty, captured, sink);
+    any |= king_jump<Us, S::B2>(from, at, opp, empty, captured, sink);
+    if (!any) sink.leaf(from, at, captured);
+}
+
+// Report every capture sequence of the pieces in `jumping` (all of which can jump) to `sink`.
+// sink.king(true/false) brackets the sequences of one king, the only ones that can coincide.
+template <Color Us, class Sink>
+void captures(const Position& p, Bitboard jumping, Sink& sink) {
+    const Bitboard opp = p.pieces(~Us), kings = p.kings();
+    for (; jumping; jumping &= jumping - 1) {
+        const int from = lsb(jumping);
+        const Bitboard at = bit(from);
+        if (kings & at) {
+            sink.king(true);
+            king_jumps<Us>(from, at, opp, p.empty() | at, 0, sink);
+            sink.king(false);
+        } else {
+            man_jumps<Us>(from, at, opp, p.empty(), 0, sink);
+        }
+    }
+}
+
+// Collects moves into a MoveList, merging the jump orders of a king that make the same move.
+struct ListSink {
+    MoveList& list;
+    std::size_t king_start = MoveList::Capacity;
+
+    void king(bool begin) { king_start = begin ? list.size() : MoveList::Capacity; }
+    void leaf(int from, Bitboard to, Bitboard captured) {
+        const Move m{captured, std::uint8_t(from), std::uint8_t(lsb(to)), 1};
+        for (std::size_t i = king_start; i < list.size(); ++i)
+            if (list[i] == m) {
+                ++list[i].routes;
+                return;
+            }
+        list.push(m);
+    }
+};
+
+// Counts capture sequences, every jump order separately (Routes::Keep).
+struct CountSink {
+    std::uint64_t n = 0;
+    void king(bool) {}
+    void leaf(int, Bitboard, Bitboard) { ++n; }
+};
+
+template <Color Us, int D>
+inline void add_steps(Bitboard movers, Bitboard empty, MoveList& list) {
+    for (Bitboard t = shift<D>(movers) & empty; t; t &= t - 1) {
+        const int to = lsb(t);
+        list.push(Move{0, std::uint8_t(to - D), std::uint8_t(to), 1});
+    }
+}
+
+template <Color Us>
+void generate(const Position& p, MoveList& list) {
+    using S = Steps<Us>;
+    list.clear();
+    if (const Bitboard j = jumpers<Us>(p)) {
+        ListSink sink{list};
+        captures<Us>(p, j, sink);
+        return;
+    }
+    const Bitboard empty = p.empty(), all = p.pieces(Us), kings = p.kings(Us);
+    add_steps<Us, S::F1>(all, empty, list);
+    add_steps<Us, S::F2>(all, empty, list);
+    if (kings) {
+        add_steps<Us, S::B1>(kings, empty, list);
+        add_steps<Us, S::B2>(kings, empty, list);
+    }
+}
+
+// The number of legal moves, without building the list when it can be helped.
+template <Color Us, Routes R>
+std::uint64_t count(const Position& p) {
+    using S = Steps<Us>;
+    if (const Bitboard j = jumpers<Us>(p)) {
+        if constexpr (R == Routes::Keep) {
+            CountSink sink;
+            captures<Us>(p, j, sink);
+            return sink.n;
+        } else {
+            MoveList list;
+            ListSink sink{list};
+            captures<Us>(p, j, sink);
+            return list.size();
+        }
+    }
+    const Bitboard empty = p.empty(), all = p.pieces(Us), kings = p.kings(Us);
+    std::uint64_t n = std::uint64_t(popcount(shift<S::F1>(all) & empty) + popcount(shift<S::F2>(all) & empty));
+    if (kings)
+        n += std::uint64_t(popcount(shift<S::B1>(kings) & empty) + popcount(shift<S::B2>(kings) & empty));
+    return n;
+}
+
+}  // namespace movegen
+
+// Every legal move of the side to move, each distinct move once (its jump orders in `routes`).
+inline void generate_moves(const Position& p, MoveList& list) {
+    p.side_to_move() == Color::Black ? movegen::generate<Color::Black>(p, list)
+                                     : movegen::generate<Color::White>(p, list);
+}
+
+// Whether the side to move has a capture (and so must capture).
+inline bool has_capture(const Position& p) {
+    return (p.side_to_move() == Color::Black ? movegen::jumpers<Color::Black>(p)
+                                             : movegen::jumpers<Color::White>(p)) != 0;
+}
+
+// The number of legal moves of the side to move, in either counting convention.
+inline std::uint64_t count_moves(const Position& p, Routes r = Routes::Drop) {
+    if (p.side_to_move() == Color::Black)
+        return r == Routes::Keep ? movegen::count<Color::Black, Routes::Keep>(p)
+                                 : movegen::count<Color::Black, Routes::Drop>(p);
+    return r == Routes::Keep ? movegen::count<Color::White, Routes::Keep>(p)
+                             : movegen::count<Color::White, Routes::Drop>(p);
+}
+
+}  // namespace tempo

@@ -1,0 +1,152 @@
+// Position: a small value type for English draughts, updated by copy-make.
+//
+// A position is three bitboards (the pieces of each colour and the kings of both), the side to
+// move, the number of plies since the last capture or promotion, and a Zobrist key kept up to date
+// incrementally. `after(move)` returns the child: there is no unmake to get wrong, and a whole
+// multi-jump is a single step because a Move is the set of squares it touches (from, to and the
+// captured pieces), not a route.
+//
+// Invariants (checked by `is_consistent`): the two colours are disjoint and inside the board mask,
+// kings are a subset of the pieces, no man stands on its own crowning row, and the key equals a
+// full recompute.
+#pragma once
+
+#include <array>
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+
+#include "engine/bitboard.hpp"
+
+namespace tempo {
+
+enum class Color : std::uint8_t { Black = 0, White = 1 };
+
+constexpr Color operator~(Color c) { return Color(std::uint8_t(c) ^ 1); }
+constexpr std::size_t index(Color c) { return std::size_t(c); }
+
+using Key = std::uint64_t;
+using Geo = Geometry8;
+
+// Rows where a man of each colour is crowned: Black moves down to squares 29-32, White up to 1-4.
+template <Color C>
+inline constexpr Bitboard CrownRow = C == Color::Black ? Geo::row(Geo::rows - 1) : Geo::row(0);
+
+constexpr Bitboard crown_row(Color c) {
+    return c == Color::Black ? CrownRow<Color::Black> : CrownRow<Color::White>;
+}
+
+// A move as the squares it touches. `from == to` is possible: a king that captures round a loop
+// comes back to where it started. `routes` is how many different jump orders make the same move
+// (only a king can have more than one); the perft conventions differ in whether they count them.
+// Move is trivial (no member initialisers) so that a MoveList costs nothing to construct.
+struct Move {
+    Bitboard captured;    // bits of the pieces it removes
+    std::uint8_t from;    // bit index (see bitboard.hpp), not a square number
+    std::uint8_t to;
+    std::uint8_t routes;  // 1 for every move but some king captures
+
+    constexpr bool is_capture() const { return captured != 0; }
+    friend constexpr bool operator==(const Move& a, const Move& b) {
+        return a.captured == b.captured && a.from == b.from && a.to == b.to;
+    }
+};
+
+// Zobrist keys, generated at compile time (splitmix64), so there is no init() order to respect.
+namespace zobrist {
+constexpr std::uint64_t splitmix(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+struct Tables {
+    std::array<std::array<std::array<Key, 64>, 2>, 2> piece{};  // [color][is_king][bit]
+    Key side = 0;                                               // xored in when White is to move
+};
+inline constexpr Tables tables = [] {
+    Tables t{};
+    std::uint64_t s = 0x54656D706F2D3031ULL;  // "Tempo-01"
+    for (auto& c : t.piece)
+        for (auto& k : c)
+            for (auto& key : k) key = splitmix(s);
+    t.side = splitmix(s);
+    return t;
+}();
+constexpr Key piece(Color c, bool king, int b) { return tables.piece[index(c)][king][std::size_t(b)]; }
+}  // namespace zobrist
+
+class Position {
+public:
+    Position() = default;
+
+    // The standard start: Black on 1-12, White on 21-32, `first` to move.
+    static Position start(Color first = Color::Black);
+    // A position from bitboards; no check beyond masking (use is_valid() or the FEN parser).
+    static Position from_bitboards(Bitboard black, Bitboard white, Bitboard kings, Color side,
+                                   int quiet_plies = 0);
+
+    Bitboard pieces(Color c) const { return pieces_[index(c)]; }
+    Bitboard men(Color c) const { return pieces_[index(c)] & ~kings_; }
+    Bitboard kings(Color c) const { return pieces_[index(c)] & kings_; }
+    Bitboard kings() const { return kings_; }
+    Bitboard occupied() const { return pieces_[0] | pieces_[1]; }
+    Bitboard empty() const { return Geo::mask & ~occupied(); }
+    Color side_to_move() const { return side_; }
+    Key key() const { return key_; }
+    // Plies since the last capture or promotion (the reference game's 80-ply draw rule).
+    int quiet_plies() const { return quiet_; }
+
+    // The child position after `m`, which must be legal here.
+    [[nodiscard]] Position after(const Move& m) const {
+        return side_ == Color::Black ? after<Color::Black>(m) : after<Color::White>(m);
+    }
+    template <Color Us>
+    [[nodiscard]] Position after(const Move& m) const;
+
+    // The same position with colours swapped and the board turned round.
+    [[nodiscard]] Position mirrored() const;
+    // A copy with another side to move (the key follows).
+    [[nodiscard]] Position with_side(Color c) const;
+
+    Key compute_key() const;
+    // The invariants of the header comment, the key included.
+    bool is_consistent() const;
+
+    friend bool operator==(const Position& a, const Position& b) {
+        return a.pieces_ == b.pieces_ && a.kings_ == b.kings_ && a.side_ == b.side_;
+    }
+
+private:
+    std::array<Bitboard, 2> pieces_{};
+    Bitboard kings_ = 0;
+    Key key_ = 0;
+    Color side_ = Color::Black;
+    std::uint16_t quiet_ = 0;
+};
+
+template <Color Us>
+Position Position::after(const Move& m) const {
+    constexpr Color Them = ~Us;
+    const Bitboard from = bit(m.from), to = bit(m.to), path = from ^ to;
+    const bool king = (kings_ & from) != 0;
+    const bool crowned = !king && (to & CrownRow<Us>);
+    Position p = *this;
+    p.pieces_[index(Us)] ^= path;
+    p.pieces_[index(Them)] ^= m.captured;
+    p.kings_ &= ~m.captured;
+    if (king)
+        p.kings_ ^= path;
+    else if (crowned)
+        p.kings_ |= to;
+    p.key_ ^= zobrist::piece(Us, king, m.from) ^ zobrist::piece(Us, king || crowned, m.to) ^
+              zobrist::tables.side;
+    for (Bitboard c = m.captured; c; c &= c - 1)
+        p.key_ ^= zobrist::piece(Them, (kings_ >> lsb(c)) & 1, lsb(c));
+    p.quiet_ = (m.captured || crowned) ? 0 : std::uint16_t(quiet_ + 1);
+    p.side_ = Them;
+    assert(p.is_consistent());  // debug builds: the incremental key equals a full recompute
+    return p;
+}
+
+}  // namespace tempo
