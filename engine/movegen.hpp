@@ -199,13 +199,58 @@ void generate(const Position& p, MoveList& list) {
 // The number of legal moves, without building the list when it can be helped. This is the leaf
 // of bulk perft, so it avoids recursion where it can: a man's single jumps are counted by
 // popcount, and only the landing squares from which it could jump on are followed one by one.
+// The rare part of count(): men that jump on after their first jump, and kings.
+template <Color Us, Routes R>
+[[gnu::noinline]] std::uint64_t count_long_captures(Bitboard opp, Bitboard all_kings, Bitboard empty,
+                                                    Bitboard landed, Bitboard king_jumpers) {
+    CountSink counter;
+    for (Bitboard b = landed; b; b &= b - 1) man_jumps<Us>(0, bit(lsb(b)), opp, empty, 0, counter);
+    std::uint64_t n = counter.n;
+    if (king_jumpers) {
+        if constexpr (R == Routes::Keep) {
+            CountSink sink;
+            captures<Us>(opp, all_kings, empty, king_jumpers, sink);
+            n += sink.n;
+        } else {
+            MoveList list;
+            ListSink sink{list};
+            captures<Us>(opp, all_kings, empty, king_jumpers, sink);
+            n += list.size();
+        }
+    }
+    return n;
+}
+
+// The captures part of count(). A man's jump ends where it lands unless it is crowned there or
+// can jump on; its origin and the piece it took are behind it, so j1 | j2 (the squares from
+// which a jump forward is possible) still tells where it can jump on.
+template <Color Us, Routes R>
+inline std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings, Bitboard empty,
+                                    Bitboard j1, Bitboard j2, Bitboard king_jumpers) {
+    using S = Steps<Us>;
+    const Bitboard men = own & ~all_kings;
+    const Bitboard land1 = shift<2 * S::F1>(men & j1), land2 = shift<2 * S::F2>(men & j2);
+    const Bitboard goes_on = (j1 | j2) & ~CrownRow<Us>;
+    std::uint64_t n = std::uint64_t(popcount(land1 & ~goes_on) + popcount(land2 & ~goes_on));
+    const Bitboard landed = (land1 | land2) & goes_on;
+    if ((landed | king_jumpers) == 0) return n;
+    // Two men landing on the same square and both jumping on: count that square twice.
+    return n + count_long_captures<Us, R>(opp, all_kings, empty, landed, king_jumpers) +
+           ((land1 & land2 & goes_on) ? count_long_captures<Us, R>(opp, all_kings, empty,
+                                                                  land1 & land2 & goes_on, 0)
+                                      : 0);
+}
+
+// The number of legal moves, without building the list when it can be helped. This is the leaf
+// of bulk perft, so it avoids recursion where it can: a man's single jumps are counted by
+// popcount, and only the landing squares from which it could jump on are followed one by one.
 // The captures part of count(): kept out of line so that the common case, no capture, is a
 // handful of instructions with no register spills.
 template <Color Us, Routes R>
-[[gnu::noinline]] std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings) {
+[[gnu::noinline]] std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings,
+                                               Bitboard j1, Bitboard j2) {
     using S = Steps<Us>;
     const Bitboard empty = Geo::mask & ~(own | opp), kings = own & all_kings;
-    const Bitboard j1 = jumpers_toward<S::F1>(opp, empty), j2 = jumpers_toward<S::F2>(opp, empty);
     const Bitboard men = own & ~kings, m1 = men & j1, m2 = men & j2;
     // A man's jump ends where it lands unless it is crowned there or can jump on; its origin and
     // the piece it took are behind it, so j1 | j2 still tells where it can jump on.
@@ -245,9 +290,13 @@ template <Color Us, Routes R>
 inline std::uint64_t count(Bitboard own, Bitboard opp, Bitboard all_kings) {
     using S = Steps<Us>;
     const Bitboard empty = Geo::mask & ~(own | opp), kings = own & all_kings;
-    Bitboard jumping = jumpers_toward<S::F1>(opp, empty) | jumpers_toward<S::F2>(opp, empty);
-    if (kings) jumping |= kings & (jumpers_toward<S::B1>(opp, empty) | jumpers_toward<S::B2>(opp, empty));
-    if (jumping & own) return count_captures<Us, R>(own, opp, all_kings);
+    const Bitboard j1 = jumpers_toward<S::F1>(opp, empty), j2 = jumpers_toward<S::F2>(opp, empty);
+    Bitboard king_jumpers = 0;
+    if (kings)
+        king_jumpers = kings & (j1 | j2 | jumpers_toward<S::B1>(opp, empty) |
+                                jumpers_toward<S::B2>(opp, empty));
+    if (((j1 | j2) & own) | king_jumpers)
+        return count_captures<Us, R>(own, opp, all_kings, empty, j1, j2, king_jumpers);
     std::uint64_t n = std::uint64_t(popcount(shift<S::F1>(own) & empty) + popcount(shift<S::F2>(own) & empty));
     if (kings)
         n += std::uint64_t(popcount(shift<S::B1>(kings) & empty) + popcount(shift<S::B2>(kings) & empty));

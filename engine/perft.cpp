@@ -12,23 +12,40 @@ namespace tempo {
 
 namespace {
 
+// A capture sink that counts the replies to each complete sequence (perft2's captures).
+template <Color Us, Routes R>
+struct ChildCounter {
+    Bitboard own, opp, kings;
+    std::uint64_t n = 0;
+    void king(bool) {}
+    void leaf(int from, Bitboard to, Bitboard captured) {
+        const Bitboard f = bit(from), path = f ^ to;
+        const Bitboard k = kings & ~captured;
+        n += movegen::count<~Us, R>(opp ^ captured, own ^ path,
+                                    (kings & f) ? k ^ path : k | (to & CrownRow<Us>));
+    }
+};
+
 // perft(p, 2), fused: a step's child is three bitboards, counted without building a Position or
 // a move list. This is where almost all the time of a deep perft goes.
 template <Color Us, Routes R>
 std::uint64_t perft2(const Position& p) {
     using S = movegen::Steps<Us>;
     constexpr Color Them = ~Us;
-    if (movegen::jumpers<Us>(p)) {
-        MoveList list;
+    const Bitboard own = p.pieces(Us), opp = p.pieces(Them), kings = p.kings();
+    if (const Bitboard jumping = movegen::jumpers<Us>(p)) {
+        if (R == Routes::Keep || !(jumping & kings)) {
+            // Count each child as its capture sequence is found, with no list in between.
+            ChildCounter<Us, R> sink{own, opp, kings};
+            movegen::captures<Us>(opp, kings, p.empty(), jumping, sink);
+            return sink.n;
+        }
+        MoveList list;  // Routes::Drop with a king capture: the list merges the jump orders
         movegen::generate<Us>(p, list);
         std::uint64_t n = 0;
-        for (const Move& m : list) {
-            const std::uint64_t c = movegen::count<Them, R>(p.after<Us, false>(m));
-            n += R == Routes::Keep ? c * m.routes : c;
-        }
+        for (const Move& m : list) n += movegen::count<Them, R>(p.after<Us, false>(m));
         return n;
     }
-    const Bitboard own = p.pieces(Us), opp = p.pieces(Them), kings = p.kings();
     const Bitboard empty = p.empty(), men = own & ~kings, my_kings = own & kings;
     std::uint64_t n = 0;
     auto man_steps = [&]<int D>() {
@@ -54,13 +71,37 @@ std::uint64_t perft2(const Position& p) {
     return n;
 }
 
+// Calls visit(move) for each step of the side to move, in the order generate() lists them,
+// without storing them; only for a position with no capture.
+template <Color Us, class Visit>
+inline void for_each_step(const Position& p, Visit&& visit) {
+    using S = movegen::Steps<Us>;
+    const Bitboard empty = p.empty(), own = p.pieces(Us), kings = p.kings(Us);
+    auto steps = [&]<int D>(Bitboard movers) {
+        for (Bitboard t = shift<D>(movers) & empty; t; t &= t - 1) {
+            const int to = lsb(t);
+            visit(Move{0, std::uint8_t(to - D), std::uint8_t(to), 1});
+        }
+    };
+    steps.template operator()<S::F1>(own);
+    steps.template operator()<S::F2>(own);
+    if (kings) {
+        steps.template operator()<S::B1>(kings);
+        steps.template operator()<S::B2>(kings);
+    }
+}
+
 template <Color Us, Routes R>
 std::uint64_t perft_plain(const Position& p, int depth) {
     if (depth == 1) return movegen::count<Us, R>(p);
     if (depth == 2) return perft2<Us, R>(p);
+    std::uint64_t n = 0;
+    if (!movegen::jumpers<Us>(p)) {
+        for_each_step<Us>(p, [&](const Move& m) { n += perft_plain<~Us, R>(p.after<Us, false>(m), depth - 1); });
+        return n;
+    }
     MoveList list;
     movegen::generate<Us>(p, list);
-    std::uint64_t n = 0;
     for (const Move& m : list) {
         const std::uint64_t c = perft_plain<~Us, R>(p.after<Us, false>(m), depth - 1);
         n += R == Routes::Keep ? c * m.routes : c;
