@@ -64,8 +64,12 @@ Game::Game(Rules rules) : rules_(rules), positions_{Position::start(rules.first_
 Result<Game> Game::from_fen(std::string_view fen, Rules rules) {
     auto p = parse_fen(fen);
     if (!p) return Error{p.error()};
+    return from_position(p.value(), rules);
+}
+
+Game Game::from_position(const Position& p, Rules rules) {
     Game g(rules);
-    g.positions_ = {p.value()};
+    g.positions_ = {p};
     return g;
 }
 

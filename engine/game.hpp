@@ -62,6 +62,9 @@ public:
     explicit Game(Rules rules = Rules::official());
     // A game from a set-up position; its side to move is the FEN's, whatever rules.first_to_move.
     static Result<Game> from_fen(std::string_view fen, Rules rules = Rules::official());
+    // A game from a position the caller built (its quiet-ply count included); it must satisfy
+    // Position::is_consistent().
+    static Game from_position(const Position& p, Rules rules = Rules::official());
 
     const Rules& rules() const { return rules_; }
     const Position& position() const { return positions_.back(); }

@@ -288,12 +288,16 @@ Result<MoveTokens> lex_move(std::string_view text) {
             return malformed("expected a square, found " + quoted(s.substr(i, 1)));
         }
         // a separator, or the end
+        const std::string_view square_tok = s.substr(start, i - start);
         skip();
         if (i >= s.size()) break;
         const char sep = s[i] == 'X' ? 'x' : s[i];
-        if (sep != '-' && sep != 'x')
-            return malformed("expected '-' or 'x' after " + quoted(s.substr(start, i - start)) +
-                             ", found " + quoted(s.substr(i, 1)));
+        if (sep != '-' && sep != 'x') {
+            std::size_t j = i + 1;
+            while (j < s.size() && !is_space(s[j]) && s[j] != '-' && j - i < 16) ++j;
+            return malformed("expected '-' or 'x' after " + quoted(square_tok) + ", found " +
+                             quoted(s.substr(i, j - i)));
+        }
         if (out.sep != 0 && out.sep != sep) return malformed("mixes '-' and 'x'");
         out.sep = sep;
         ++i;
