@@ -70,8 +70,12 @@ public:
     // The last token read, for a message: quoted with the rest of its word ("junk", not "j").
     std::string found() const {
         if (last_ >= s_.size()) return "the end";
+        const auto is_word = [](char c) {
+            return is_digit(c) || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+        };
         std::size_t j = last_ + 1;
-        while (j < s_.size() && !is_space(s_[j]) && s_[j] != ',' && s_[j] != ':' && j - last_ < 24) ++j;
+        if (is_word(s_[last_]))
+            while (j < s_.size() && is_word(s_[j]) && j - last_ < 24) ++j;
         return quoted(s_.substr(last_, j - last_));
     }
     std::string_view rest() {
