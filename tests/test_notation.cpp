@@ -43,6 +43,13 @@ std::string move_ok(const char* position, const char* text) {
 
 constexpr const char* Start = "B:W21-32:B1-12";
 
+// Whether a message is one line of printable ASCII (input bytes are escaped when quoted).
+bool printable(const std::string& message) {
+    for (char c : message)
+        if (c < 0x20 || c >= 0x7f) return false;
+    return true;
+}
+
 }  // namespace
 
 TEST_CASE("square names: PDN numbers and board names", "[notation]") {
@@ -139,6 +146,7 @@ TEST_CASE("FEN: each malformed input is rejected with a message that names the p
         {"B:W9:B10:", "bad FEN: trailing junk \":\""},
         {"B:W9:B1:H0", "bad FEN: trailing junk \":H0\""},
         {"B:W9:B1..", "bad FEN: trailing junk \".\""},
+        {"B:W9:B1.\x01\"\xff", "bad FEN: trailing junk \"\\x01\\\"\\xff\""},
     };
     for (const Case& c : cases) {
         INFO("FEN: \"" << c.fen << "\"");
@@ -190,6 +198,7 @@ TEST_CASE("FEN: arbitrary bytes never crash the parser, and what it accepts is a
         const auto p = parse_fen(s);
         if (!p) {
             CHECK(p.error().rfind("bad FEN: ", 0) == 0);
+            CHECK(printable(p.error()));
             continue;
         }
         ++accepted;
@@ -332,6 +341,8 @@ TEST_CASE("moves: each refusal says why", "[notation][move]") {
               "malformed move \"11-g5\": mixes square numbers and board names");
         CHECK(move_error(Start, "x") == "malformed move \"x\": expected a square, found \"x\"");
         CHECK(move_error(Start, "f-e5") == "malformed move \"f-e5\": expected a square, found \"f\"");
+        CHECK(move_error(Start, "11-1\xff") ==
+              "malformed move \"11-1\\xff\": expected '-' or 'x' after \"1\", found \"\\xff\"");
     }
     SECTION("unknown square") {
         CHECK(move_error(Start, "33-29") == "unknown square \"33\" in \"33-29\" (squares are 1 to 32)");
@@ -445,6 +456,7 @@ TEST_CASE("moves: arbitrary text never crashes the reader, and what it accepts i
         const auto m = parse_move(p, s);
         if (!m) {
             CHECK_FALSE(m.error().empty());
+            CHECK(printable(m.error()));
             continue;
         }
         ++accepted;
