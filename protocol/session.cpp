@@ -170,8 +170,10 @@ bool Session::operator()(const Go& g) {
         } else {
             reply += "(none)";
         }
-        out_.line(reply);
+        // Marked done before the bestmove goes out: a GUI may send `go` the moment it reads it
+        // (the next `go` joins this thread, so the line is written before anything new starts).
         searching_.store(false, std::memory_order_release);
+        out_.line(reply);
     });
     return true;
 }
