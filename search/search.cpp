@@ -93,7 +93,7 @@ bool Worker::tick() {
         const Limits& l = engine_.limits_;
         if (l.nodes) {
             const std::uint64_t total = l.threads > 1 && (n & 1023) == 0 ? engine_.total_nodes() : n;
-            if (total > l.nodes) engine_.stop();
+            if (total >= l.nodes) engine_.stop();
         }
         if ((n & 1023) == 0 && engine_.hard_ms_ > 0 &&
             !engine_.pondering_.load(std::memory_order_relaxed) &&
