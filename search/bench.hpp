@@ -15,7 +15,7 @@
 
 namespace tempo::search {
 
-inline constexpr int BenchDepth = 13;
+inline constexpr int BenchDepth = 12;
 
 // A position from PDN square numbers (1-32); `kings` lists the squares (of either colour) that
 // hold kings.

@@ -93,7 +93,7 @@ bool Worker::tick() {
         const Limits& l = engine_.limits_;
         if (l.nodes) {
             const std::uint64_t total = l.threads > 1 && (n & 1023) == 0 ? engine_.total_nodes() : n;
-            if (total > l.nodes) engine_.stop();
+            if (total >= l.nodes) engine_.stop();
         }
         if ((n & 1023) == 0 && engine_.hard_ms_ > 0 &&
             !engine_.pondering_.load(std::memory_order_relaxed) &&
@@ -289,7 +289,20 @@ Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int 
         if (tried == 0) {
             s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
-            s = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false);
+            // Late quiet moves are searched shallower first; again at full depth if they beat
+            // alpha. Promotions, killers and moves that offer a capture are not reduced.
+            int reduced = new_depth;
+            const ReductionOptions& lmr = engine_.options_.reductions;
+            if (lmr.enabled && depth >= lmr.min_depth && i >= std::size_t(lmr.min_moves) &&
+                !m.is_capture() && keys[i] < OrderPromotion && !has_capture(child)) {
+                int r = 1;
+                if (depth >= lmr.deep_depth && i >= std::size_t(lmr.deep_moves)) ++r;
+                if (pv_node && r > 1) --r;
+                reduced = std::max(1, new_depth - r);
+            }
+            s = -search(child, -alpha - 1, -alpha, reduced, ply + 1, false);
+            if (s > alpha && reduced < new_depth && !engine_.stopped())
+                s = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false);
             if (s > alpha && s < beta && !engine_.stopped())
                 s = -search(child, -beta, -alpha, new_depth, ply + 1, true);
         }
