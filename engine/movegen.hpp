@@ -132,17 +132,16 @@ void king_jumps(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard ca
 // Report every capture sequence of the pieces in `jumping` (all of which can jump) to `sink`.
 // sink.king(true/false) brackets the sequences of one king, the only ones that can coincide.
 template <Color Us, class Sink>
-void captures(const Position& p, Bitboard jumping, Sink& sink) {
-    const Bitboard opp = p.pieces(~Us), kings = p.kings();
+void captures(Bitboard opp, Bitboard kings, Bitboard empty, Bitboard jumping, Sink& sink) {
     for (; jumping; jumping &= jumping - 1) {
         const int from = lsb(jumping);
         const Bitboard at = bit(from);
         if (kings & at) {
             sink.king(true);
-            king_jumps<Us>(from, at, opp, p.empty() | at, 0, sink);
+            king_jumps<Us>(from, at, opp, empty | at, 0, sink);
             sink.king(false);
         } else {
-            man_jumps<Us>(from, at, opp, p.empty(), 0, sink);
+            man_jumps<Us>(from, at, opp, empty, 0, sink);
         }
     }
 }
@@ -185,7 +184,7 @@ void generate(const Position& p, MoveList& list) {
     list.clear();
     if (const Bitboard j = jumpers<Us>(p)) {
         ListSink sink{list};
-        captures<Us>(p, j, sink);
+        captures<Us>(p.pieces(~Us), p.kings(), p.empty(), j, sink);
         return;
     }
     const Bitboard empty = p.empty(), all = p.pieces(Us), kings = p.kings(Us);
@@ -197,27 +196,116 @@ void generate(const Position& p, MoveList& list) {
     }
 }
 
-// The number of legal moves, without building the list when it can be helped.
+// The number of legal moves, without building the list when it can be helped. This is the leaf
+// of bulk perft, so it avoids recursion where it can: a man's single jumps are counted by
+// popcount, and only the landing squares from which it could jump on are followed one by one.
+// The rare part of count(): men that jump on after their first jump, and kings.
 template <Color Us, Routes R>
-std::uint64_t count(const Position& p) {
-    using S = Steps<Us>;
-    if (const Bitboard j = jumpers<Us>(p)) {
+[[gnu::noinline]] std::uint64_t count_long_captures(Bitboard opp, Bitboard all_kings, Bitboard empty,
+                                                    Bitboard landed, Bitboard king_jumpers) {
+    CountSink counter;
+    for (Bitboard b = landed; b; b &= b - 1) man_jumps<Us>(0, bit(lsb(b)), opp, empty, 0, counter);
+    std::uint64_t n = counter.n;
+    if (king_jumpers) {
         if constexpr (R == Routes::Keep) {
             CountSink sink;
-            captures<Us>(p, j, sink);
-            return sink.n;
+            captures<Us>(opp, all_kings, empty, king_jumpers, sink);
+            n += sink.n;
         } else {
             MoveList list;
             ListSink sink{list};
-            captures<Us>(p, j, sink);
-            return list.size();
+            captures<Us>(opp, all_kings, empty, king_jumpers, sink);
+            n += list.size();
         }
     }
-    const Bitboard empty = p.empty(), all = p.pieces(Us), kings = p.kings(Us);
-    std::uint64_t n = std::uint64_t(popcount(shift<S::F1>(all) & empty) + popcount(shift<S::F2>(all) & empty));
+    return n;
+}
+
+// The captures part of count(). A man's jump ends where it lands unless it is crowned there or
+// can jump on; its origin and the piece it took are behind it, so j1 | j2 (the squares from
+// which a jump forward is possible) still tells where it can jump on.
+template <Color Us, Routes R>
+inline std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings, Bitboard empty,
+                                    Bitboard j1, Bitboard j2, Bitboard king_jumpers) {
+    using S = Steps<Us>;
+    const Bitboard men = own & ~all_kings;
+    const Bitboard land1 = shift<2 * S::F1>(men & j1), land2 = shift<2 * S::F2>(men & j2);
+    const Bitboard goes_on = (j1 | j2) & ~CrownRow<Us>;
+    std::uint64_t n = std::uint64_t(popcount(land1 & ~goes_on) + popcount(land2 & ~goes_on));
+    const Bitboard landed = (land1 | land2) & goes_on;
+    if ((landed | king_jumpers) == 0) return n;
+    // Two men landing on the same square and both jumping on: count that square twice.
+    return n + count_long_captures<Us, R>(opp, all_kings, empty, landed, king_jumpers) +
+           ((land1 & land2 & goes_on) ? count_long_captures<Us, R>(opp, all_kings, empty,
+                                                                  land1 & land2 & goes_on, 0)
+                                      : 0);
+}
+
+// The number of legal moves, without building the list when it can be helped. This is the leaf
+// of bulk perft, so it avoids recursion where it can: a man's single jumps are counted by
+// popcount, and only the landing squares from which it could jump on are followed one by one.
+// The captures part of count(): kept out of line so that the common case, no capture, is a
+// handful of instructions with no register spills.
+template <Color Us, Routes R>
+[[gnu::noinline]] std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings,
+                                               Bitboard j1, Bitboard j2) {
+    using S = Steps<Us>;
+    const Bitboard empty = Geo::mask & ~(own | opp), kings = own & all_kings;
+    const Bitboard men = own & ~kings, m1 = men & j1, m2 = men & j2;
+    // A man's jump ends where it lands unless it is crowned there or can jump on; its origin and
+    // the piece it took are behind it, so j1 | j2 still tells where it can jump on.
+    const Bitboard land1 = shift<2 * S::F1>(m1), land2 = shift<2 * S::F2>(m2);
+    const Bitboard goes_on = (j1 | j2) & ~CrownRow<Us>;
+    std::uint64_t n = std::uint64_t(popcount(land1 & ~goes_on) + popcount(land2 & ~goes_on));
+    if ((land1 | land2) & goes_on) {
+        CountSink counter;
+        for (Bitboard b = land1 & goes_on; b; b &= b - 1)
+            man_jumps<Us>(0, bit(lsb(b)), opp, empty, 0, counter);
+        for (Bitboard b = land2 & goes_on; b; b &= b - 1)
+            man_jumps<Us>(0, bit(lsb(b)), opp, empty, 0, counter);
+        n += counter.n;
+    }
+    const Bitboard king_jumpers =
+        kings ? kings & (j1 | j2 | jumpers_toward<S::B1>(opp, empty) | jumpers_toward<S::B2>(opp, empty))
+              : 0;
+    if (king_jumpers) {
+        if constexpr (R == Routes::Keep) {
+            CountSink sink;
+            captures<Us>(opp, all_kings, empty, king_jumpers, sink);
+            n += sink.n;
+        } else {
+            MoveList list;
+            ListSink sink{list};
+            captures<Us>(opp, all_kings, empty, king_jumpers, sink);
+            n += list.size();
+        }
+    }
+    return n;
+}
+
+// The number of legal moves, without building the list when it can be helped. This is the leaf
+// of bulk perft, so it avoids recursion where it can: a man's single jumps are counted by
+// popcount, and only the landing squares from which it could jump on are followed one by one.
+template <Color Us, Routes R>
+inline std::uint64_t count(Bitboard own, Bitboard opp, Bitboard all_kings) {
+    using S = Steps<Us>;
+    const Bitboard empty = Geo::mask & ~(own | opp), kings = own & all_kings;
+    const Bitboard j1 = jumpers_toward<S::F1>(opp, empty), j2 = jumpers_toward<S::F2>(opp, empty);
+    Bitboard king_jumpers = 0;
+    if (kings)
+        king_jumpers = kings & (j1 | j2 | jumpers_toward<S::B1>(opp, empty) |
+                                jumpers_toward<S::B2>(opp, empty));
+    if (((j1 | j2) & own) | king_jumpers)
+        return count_captures<Us, R>(own, opp, all_kings, empty, j1, j2, king_jumpers);
+    std::uint64_t n = std::uint64_t(popcount(shift<S::F1>(own) & empty) + popcount(shift<S::F2>(own) & empty));
     if (kings)
         n += std::uint64_t(popcount(shift<S::B1>(kings) & empty) + popcount(shift<S::B2>(kings) & empty));
     return n;
+}
+
+template <Color Us, Routes R>
+std::uint64_t count(const Position& p) {
+    return count<Us, R>(p.pieces(Us), p.pieces(~Us), p.kings());
 }
 
 }  // namespace movegen

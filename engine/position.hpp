@@ -101,7 +101,8 @@ public:
     [[nodiscard]] Position after(const Move& m) const {
         return side_ == Color::Black ? after<Color::Black>(m) : after<Color::White>(m);
     }
-    template <Color Us>
+    // Keyed = false skips the key update: only for counting code that never reads the key.
+    template <Color Us, bool Keyed = true>
     [[nodiscard]] Position after(const Move& m) const;
 
     // The same position with colours swapped and the board turned round.
@@ -125,7 +126,7 @@ private:
     std::uint16_t quiet_ = 0;
 };
 
-template <Color Us>
+template <Color Us, bool Keyed>
 Position Position::after(const Move& m) const {
     constexpr Color Them = ~Us;
     const Bitboard from = bit(m.from), to = bit(m.to), path = from ^ to;
@@ -139,13 +140,15 @@ Position Position::after(const Move& m) const {
         p.kings_ ^= path;
     else if (crowned)
         p.kings_ |= to;
-    p.key_ ^= zobrist::piece(Us, king, m.from) ^ zobrist::piece(Us, king || crowned, m.to) ^
-              zobrist::tables.side;
-    for (Bitboard c = m.captured; c; c &= c - 1)
-        p.key_ ^= zobrist::piece(Them, (kings_ >> lsb(c)) & 1, lsb(c));
     p.quiet_ = (m.captured || crowned) ? 0 : std::uint16_t(quiet_ + 1);
     p.side_ = Them;
-    assert(p.is_consistent());  // debug builds: the incremental key equals a full recompute
+    if constexpr (Keyed) {
+        p.key_ ^= zobrist::piece(Us, king, m.from) ^ zobrist::piece(Us, king || crowned, m.to) ^
+                  zobrist::tables.side;
+        for (Bitboard c = m.captured; c; c &= c - 1)
+            p.key_ ^= zobrist::piece(Them, (kings_ >> lsb(c)) & 1, lsb(c));
+        assert(p.is_consistent());  // debug builds: the incremental key equals a full recompute
+    }
     return p;
 }
 
