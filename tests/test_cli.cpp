@@ -201,6 +201,10 @@ TEST_CASE("tempo --help lists the commands, --version prints the version", "[cli
     CHECK(help.out.find("perft") != std::string::npos);
     CHECK(help.out.find("--version") != std::string::npos);
 
+    const Run perft_help = run_tempo({"help", "perft"});
+    CHECK(perft_help.status == 0);
+    CHECK(perft_help.out == run_tempo({"perft", "--help"}).out);
+
     const Run version = run_tempo({"--version"});
     CHECK(version.status == 0);
     CHECK(version.out == std::string("tempo ") + TEMPO_VERSION + "\n");
@@ -222,6 +226,7 @@ TEST_CASE("tempo rejects bad input with exit code 2 and one line on stderr", "[c
     const std::vector<Case> cases{
         {{"nosuchcommand"}, "unknown command 'nosuchcommand'"},
         {{"--nosuchoption"}, "unknown option '--nosuchoption'"},
+        {{"help", "nosuchcommand"}, "expected one command name"},
         {{"perft"}, "--depth is required"},
         {{"perft", "--depth", "3", "--bogus"}, "unknown option '--bogus'"},
         {{"perft", "--depth", "3", "stray"}, "unexpected argument 'stray'"},
