@@ -14,6 +14,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "engine/notation.hpp"
+
 extern char** environ;
 
 namespace {
@@ -98,6 +100,13 @@ std::vector<std::pair<std::string, std::uint64_t>> divide_lines(const std::strin
         result.emplace_back(line.substr(0, colon), std::stoull(line.substr(colon + 2)));
     }
     return result;
+}
+
+// The FEN parser's own message for a bad FEN, which tempo must pass on.
+std::string fen_error(const std::string& fen) {
+    const auto parsed = tempo::parse_fen(fen);
+    REQUIRE_FALSE(parsed.ok());
+    return parsed.error();
 }
 
 const std::string KingLoop = "W:WK10,30,31,32:B1,2,3,14,15,22,23";
@@ -192,6 +201,10 @@ TEST_CASE("tempo --help lists the commands, --version prints the version", "[cli
     CHECK(help.out.find("perft") != std::string::npos);
     CHECK(help.out.find("--version") != std::string::npos);
 
+    const Run perft_help = run_tempo({"help", "perft"});
+    CHECK(perft_help.status == 0);
+    CHECK(perft_help.out == run_tempo({"perft", "--help"}).out);
+
     const Run version = run_tempo({"--version"});
     CHECK(version.status == 0);
     CHECK(version.out == std::string("tempo ") + TEMPO_VERSION + "\n");
@@ -221,6 +234,7 @@ TEST_CASE("tempo rejects bad input with exit code 2 and one line on stderr", "[c
     const std::vector<Case> cases{
         {{"nosuchcommand"}, "unknown command 'nosuchcommand'"},
         {{"--nosuchoption"}, "unknown option '--nosuchoption'"},
+        {{"help", "nosuchcommand"}, "expected one command name"},
         {{"perft"}, "--depth is required"},
         {{"perft", "--depth", "3", "--bogus"}, "unknown option '--bogus'"},
         {{"perft", "--depth", "3", "stray"}, "unexpected argument 'stray'"},
@@ -237,8 +251,10 @@ TEST_CASE("tempo rejects bad input with exit code 2 and one line on stderr", "[c
         {{"perft", "--depth", "3", "--hash", "65537"}, "--hash '65537' is out of range 0..65536"},
         {{"perft", "--depth", "3", "--hash", "-1"}, "--hash '-1' is out of range 0..65536"},
         {{"perft", "--depth", "3", "--fen"}, "--fen needs a value"},
-        {{"perft", "--depth", "3", "--fen", "X:W21:B1"}, "bad --fen: "},
-        {{"perft", "--depth", "3", "--fen", "B:W33:B1"}, "bad --fen: "},
+        {{"perft", "--depth", "3", "--fen", "X:W21:B1"}, fen_error("X:W21:B1")},
+        {{"perft", "--depth", "3", "--fen", "B:W33:B1"}, fen_error("B:W33:B1")},
+        {{"perft", "--depth", "3", "--fen", "B:W21:B21"}, fen_error("B:W21:B21")},
+        {{"perft", "--depth", "3", "--fen", "B:W1:B2"}, fen_error("B:W1:B2")},
         {{"perft", "--depth", "3", "--rules", "dutch"}, "--rules 'dutch' is not one of"},
         {{"perft", "--depth", "3", "--divide=yes"}, "--divide takes no value"},
         {{"perft", "--depth", "3", "--depth", "4"}, "--depth is given twice"},

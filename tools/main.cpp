@@ -34,7 +34,7 @@ void print_help() {
         "Usage:\n"
         "  tempo                      run the protocol loop on stdin/stdout (protocol/PROTOCOL.md)\n"
         "  tempo <command> [args...]  run a tool\n"
-        "  tempo <command> --help     explain one command\n"
+        "  tempo <command> --help     explain one command (or: tempo help <command>)\n"
         "  tempo --help               this text\n"
         "  tempo --version            print the version\n"
         "\n"
@@ -51,13 +51,30 @@ void print_help() {
         "first). Exit codes: 0 done, 1 failed, 2 bad options or input.\n");
 }
 
-int run(Args args) {
-    if (args.empty()) return protocol::run(stdin, stdout);
-    const std::string_view first = args.front();
-    if (first == "--help" || first == "-h" || first == "help") {
+// `tempo help [command]`: the general help, or the command's own (`tempo <command> --help`).
+int help_command(Args args) {
+    if (args.empty()) {
         print_help();
         return ExitOk;
     }
+    const Subcommand* s = args.size() == 1 ? find_subcommand(args.front()) : nullptr;
+    if (!s) {
+        std::fputs("tempo help: expected one command name (see 'tempo --help' for the list)\n",
+                   stderr);
+        return ExitUsage;
+    }
+    constexpr std::array<std::string_view, 1> help{"--help"};
+    return s->run(help);
+}
+
+int run(Args args) {
+    if (args.empty()) return protocol::run(stdin, stdout);
+    const std::string_view first = args.front();
+    if (first == "--help" || first == "-h") {
+        print_help();
+        return ExitOk;
+    }
+    if (first == "help") return help_command(args.subspan(1));
     if (first == "--version" || first == "-V") {
         std::printf("tempo %s\n", TEMPO_VERSION);
         return ExitOk;

@@ -124,7 +124,7 @@ Result<PerftRequest> parse_perft_args(Args args) {
     req.options.depth = *depth;
     if (fen) {
         auto parsed = parse_fen(*fen);
-        if (!parsed) return Error{"bad --fen: " + parsed.error()};
+        if (!parsed) return Error{parsed.error()};  // the parser's message names the problem
         req.position = std::move(parsed).value();
     } else {
         req.position = Position::start(first);
