@@ -47,15 +47,20 @@ SprtState sprt(const SprtSettings& s, const Pentanomial& pairs) {
     SprtState st;
     st.lower = std::log(s.beta / (1 - s.alpha));
     st.upper = std::log((1 - s.beta) / s.alpha);
+    double games = 0;
+    for (int c : pairs) games += c;
+    if (games == 0) return st;
+    // An empty cell counts as 0.001 pairs (as fastchess does): with all pairs alike the variance
+    // would be zero and the test could never decide, even after 50 pairs lost 0-2.
+    std::array<double, 5> count{};
     double n = 0;
-    for (int c : pairs) n += c;
-    if (n == 0) return st;
+    for (std::size_t i = 0; i < 5; ++i) n += count[i] = pairs[i] == 0 ? 1e-3 : pairs[i];
     static constexpr std::array<double, 5> Points{0, 0.25, 0.5, 0.75, 1.0};
     double mean = 0;
-    for (std::size_t i = 0; i < 5; ++i) mean += pairs[i] * Points[i];
+    for (std::size_t i = 0; i < 5; ++i) mean += count[i] * Points[i];
     mean /= n;
     double var = 0;
-    for (std::size_t i = 0; i < 5; ++i) var += pairs[i] * (Points[i] - mean) * (Points[i] - mean);
+    for (std::size_t i = 0; i < 5; ++i) var += count[i] * (Points[i] - mean) * (Points[i] - mean);
     var /= n;
     if (var <= 0) return st;  // every pair the same: no information about the spread yet
     const double s0 = expected_score(s.elo0), s1 = expected_score(s.elo1);

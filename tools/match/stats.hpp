@@ -11,7 +11,8 @@
 //   LLR = N * (s1 - s0) * (2*m - s0 - s1) / (2 * v)
 // with N pairs, m the mean and v the variance of the pair score per game (pair points / 2), and
 // s0, s1 the expected scores at elo0 and elo1. The test accepts H1 (elo1) when LLR >= log((1-beta)/
-// alpha), H0 (elo0) when LLR <= log(beta/(1-alpha)). Pure functions: the tests check them against
+// alpha), H0 (elo0) when LLR <= log(beta/(1-alpha)). An empty cell counts as 0.001 pairs, so that
+// a one-sided result (every pair lost) still has a variance. Pure functions: the tests check them against
 // hand-computed values.
 #pragma once
 

@@ -208,6 +208,7 @@ Result<std::vector<PdnGame>> read(std::string_view text) {
             }
             if (word.empty() || word[0] == '$') continue;
             while (!word.empty() && (word.back() == '!' || word.back() == '?')) word.remove_suffix(1);
+            if (word.empty()) continue;
             if (word.find_first_of("-x") == std::string_view::npos)
                 return Error{error_at(line, "'" + std::string(word) + "' is neither a move nor a result")};
             g.add_move(std::string(word));
