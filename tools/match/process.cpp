@@ -63,8 +63,14 @@ bool Process::start(const std::vector<std::string>& argv) {
     std::vector<char*> args;
     for (std::string& a : copies) args.push_back(a.data());
     args.push_back(nullptr);
+    // The engine gets its own process group, so that killing it also ends whatever it started.
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attr, 0);
     pid_t pid = -1;
-    const int r = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+    const int r = posix_spawn(&pid, args[0], &actions, &attr, args.data(), environ);
+    posix_spawnattr_destroy(&attr);
     posix_spawn_file_actions_destroy(&actions);
     close(in[0]);
     close(out[1]);
@@ -130,6 +136,7 @@ void Process::close_pipes() {
 void Process::kill() {
     close_pipes();
     if (pid_ > 0) {
+        ::kill(-pid_, SIGKILL);  // the whole group (see start)
         ::kill(pid_, SIGKILL);
         waitpid(pid_, nullptr, 0);
         pid_ = -1;
@@ -149,6 +156,7 @@ std::string Process::exit_description(std::chrono::milliseconds wait) {
         int status = 0;
         const pid_t r = waitpid(pid_, &status, WNOHANG);
         if (r == pid_) {
+            ::kill(-pid_, SIGKILL);  // anything the engine left behind
             pid_ = -1;
             close_pipes();
             if (WIFEXITED(status)) return "exit code " + std::to_string(WEXITSTATUS(status));
