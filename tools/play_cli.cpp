@@ -98,6 +98,8 @@ private:
         else if (word == "new") {
             game_ = Game();
             announce_start();
+        } else if (word.find_first_of("0123456789") == std::string::npos) {
+            std::printf("Unknown command '%s' (type 'help')\n", word.c_str());
         } else player_move(line);
     }
 
