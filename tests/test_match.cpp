@@ -158,13 +158,14 @@ TEST_CASE("A broken engine loses with the right reason and is restarted", "[matc
 
 TEST_CASE("An SPRT stops as soon as it decides", "[match][process][sprt]") {
     testing::ScratchDir dir;
-    // Every pair lost 0-2 by the broken engine: after two pairs LLR is far below the lower bound.
+    // Every pair lost 0-2 by the broken engine: against elo0=0 elo1=400 the LLR is -3.414 after two
+    // pairs (tests/test_match_stats.cpp), below the lower bound -2.944.
     const auto run = faulty_match("illegal", "nodes=500", dir.file("sprt.pdn"), 0,
-                                  {"-rounds", "20", "-sprt", "elo0=0", "elo1=5", "alpha=0.05", "beta=0.05"});
+                                  {"-rounds", "20", "-sprt", "elo0=0", "elo1=400", "alpha=0.05", "beta=0.05"});
     INFO(run.out << run.err);
     REQUIRE(run.status == 0);
     CHECK(run.out.find("H0 accepted") != std::string::npos);
-    CHECK(run.out.find("LLR -") != std::string::npos);
+    CHECK(run.out.find("LLR -3.414 [-2.944, 2.944], H0 accepted") != std::string::npos);
     CHECK(run.out.find("[-2.944, 2.944]") != std::string::npos);
     CHECK(run.out.find("Finished 4 of 40 games") != std::string::npos);
 }

@@ -44,38 +44,62 @@ TEST_CASE("expected_score and elo_of_score are inverse", "[match][stats]") {
     for (double elo : {-300.0, -35.0, 0.0, 12.5, 400.0}) CHECK(elo_of_score(expected_score(elo)) == Approx(elo).margin(1e-9));
 }
 
-TEST_CASE("SPRT LLR of a pentanomial, by hand", "[match][stats][sprt]") {
+TEST_CASE("SPRT: the normal approximation of the LLR, by hand", "[match][stats][sprt]") {
     // Pairs scoring 0, 0.5, 1, 1.5, 2 points: 1, 1, 2, 4, 2 (N = 10 pairs).
     // Per-game pair scores 0, .25, .5, .75, 1: mean = (0 + .25 + 1 + 3 + 2) / 10 = 0.625.
     // Variance = (1*.625^2 + 1*.375^2 + 2*.125^2 + 4*.125^2 + 2*.375^2) / 10
     //          = (.390625 + .140625 + .03125 + .0625 + .28125) / 10 = 0.090625.
     // elo0 = 0: s0 = 0.5; elo1 = 10: s1 = 0.5143871.
     // LLR = N (s1 - s0)(2 mean - s0 - s1) / (2 var) = 10 * 0.0143871 * 0.2356129 / 0.18125 = 0.187023.
-    // Bounds for alpha = beta = 0.05: log(0.05/0.95) = -2.944439, log(0.95/0.05) = +2.944439.
     const SprtSettings settings{0, 10, 0.05, 0.05};
-    const SprtState st = sprt(settings, {1, 1, 2, 4, 2});
-    CHECK(st.llr == Approx(0.187023).margin(1e-5));
-    CHECK(st.lower == Approx(-2.944439).margin(1e-6));
-    CHECK(st.upper == Approx(2.944439).margin(1e-6));
-    CHECK(st.decision == SprtDecision::Continue);
+    CHECK(sprt_llr_normal(settings, {1, 1, 2, 4, 2}) == Approx(0.187023).margin(1e-5));
+    // Twenty times the pairs: the same mean and variance, so 20 * 0.187023 = 3.74046.
+    CHECK(sprt_llr_normal(settings, {20, 20, 40, 80, 40}) == Approx(3.74046).margin(1e-4));
+    // Mirrored, mean 0.375: 200 * 0.0143871 * (0.75 - 1.0143871) / 0.18125 = -4.19728.
+    CHECK(sprt_llr_normal(settings, {40, 80, 40, 20, 20}) == Approx(-4.19728).margin(1e-4));
+}
 
-    // Twenty times the pairs: the same mean and variance, so LLR = 20 * 0.187023 = 3.74046 > upper.
-    const SprtState more = sprt(settings, {20, 20, 40, 80, 40});
-    CHECK(more.llr == Approx(3.74046).margin(1e-4));
+TEST_CASE("SPRT bounds and the generalized LLR", "[match][stats][sprt]") {
+    // Bounds for alpha = beta = 0.05: log(0.05/0.95) = -2.944439, log(0.95/0.05) = +2.944439.
+    const SprtState none = sprt({0, 10, 0.05, 0.05}, {0, 0, 0, 0, 0});
+    CHECK(none.llr == 0);
+    CHECK(none.lower == Approx(-2.944439).margin(1e-6));
+    CHECK(none.upper == Approx(2.944439).margin(1e-6));
+    // alpha = 0.05, beta = 0.1: log(0.1/0.95) = -2.251292, log(0.9/0.05) = 2.890372.
+    const SprtState uneven = sprt({0, 10, 0.05, 0.1}, {0, 0, 0, 0, 0});
+    CHECK(uneven.lower == Approx(-2.251292).margin(1e-6));
+    CHECK(uneven.upper == Approx(2.890372).margin(1e-6));
+
+    // By symmetry: a symmetric pentanomial (mean 0.5) between hypotheses -10 and +10 Elo gives
+    // LLR 0 exactly (q1 is q0 mirrored), and mirroring the counts negates the LLR.
+    CHECK(sprt({-10, 10, 0.05, 0.05}, {1, 2, 4, 2, 1}).llr == Approx(0).margin(1e-9));
+    CHECK(sprt({-10, 10, 0.05, 0.05}, {3, 1, 5, 7, 2}).llr ==
+          Approx(-sprt({-10, 10, 0.05, 0.05}, {2, 7, 5, 1, 3}).llr).epsilon(1e-9));
+    // With the mean at s0 the nearest distribution is the observed one, and LLR = -N * KL(p || q1) < 0.
+    CHECK(sprt({0, 10, 0.05, 0.05}, {1, 2, 4, 2, 1}).llr < 0);
+
+    // Near the hypotheses the normal approximation agrees (mean 0.50701, between s0 and s1):
+    // exact -0.0078016 (computed independently in Python, bisection for the multiplier).
+    const Pentanomial near{20, 40, 90, 42, 22};
+    CHECK(sprt({0, 10, 0.05, 0.05}, near).llr == Approx(-0.0078016).margin(1e-6));
+    // Far from them it is too confident, which is why the test does not use it:
+    // {1,1,2,4,2}: exact 0.148556 against 0.187023; twenty times: 2.971125 (H1) against 3.74046.
+    CHECK(sprt({0, 10, 0.05, 0.05}, {1, 1, 2, 4, 2}).llr == Approx(0.148556).margin(1e-5));
+    const SprtState more = sprt({0, 10, 0.05, 0.05}, {20, 20, 40, 80, 40});
+    CHECK(more.llr == Approx(2.971125).margin(1e-5));
     CHECK(more.decision == SprtDecision::AcceptH1);
-
-    // Mirrored (the other engine's view): LLR against H1 with mean 0.375:
-    // 200 * 0.0143871 * (0.75 - 1.0143871) / 0.18125 = 200 * -0.0038038 / 0.18125 = -4.19728 < lower.
-    const SprtState mirrored = sprt(settings, {40, 80, 40, 20, 20});
-    CHECK(mirrored.llr == Approx(-4.19728).margin(1e-4));
+    const SprtState mirrored = sprt({0, 10, 0.05, 0.05}, {40, 80, 40, 20, 20});
+    CHECK(mirrored.llr == Approx(-3.267105).margin(1e-5));
     CHECK(mirrored.decision == SprtDecision::AcceptH0);
 }
 
-TEST_CASE("SPRT with no pairs, and with every pair lost", "[match][stats][sprt]") {
-    const SprtSettings settings{0, 5, 0.05, 0.05};
-    CHECK(sprt(settings, {0, 0, 0, 0, 0}).llr == 0);
-    // Every pair 0-2: the empty cells count as 0.001 pairs, so there is a variance and the test
-    // rejects H1 quickly instead of never deciding.
-    CHECK(sprt(settings, {3, 0, 0, 0, 0}).decision == SprtDecision::AcceptH0);
-    CHECK(sprt(settings, {0, 0, 0, 0, 3}).decision == SprtDecision::AcceptH1);
+TEST_CASE("SPRT with one-sided results", "[match][stats][sprt]") {
+    // One pair won 2-0 proves nothing about 0 against 50 Elo (the normal approximation, with the
+    // empty cells at 0.001 pairs, would claim LLR in the tens).
+    CHECK(sprt({0, 50, 0.05, 0.05}, {0, 0, 0, 0, 1}).llr == Approx(0.133837).margin(1e-5));
+    CHECK(sprt({0, 50, 0.05, 0.05}, {0, 0, 0, 0, 1}).decision == SprtDecision::Continue);
+    // Every pair lost, 0 against 400 Elo: -1.709261 after one pair, -3.414011 (H0) after two.
+    CHECK(sprt({0, 400, 0.05, 0.05}, {1, 0, 0, 0, 0}).llr == Approx(-1.709261).margin(1e-5));
+    CHECK(sprt({0, 400, 0.05, 0.05}, {2, 0, 0, 0, 0}).llr == Approx(-3.414011).margin(1e-5));
+    CHECK(sprt({0, 400, 0.05, 0.05}, {2, 0, 0, 0, 0}).decision == SprtDecision::AcceptH0);
 }

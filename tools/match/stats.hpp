@@ -6,14 +6,16 @@
 // approximation); LOS from wins and losses only (draws say nothing about who is better).
 //
 // SPRT: games are played in pairs from one opening with the colours swapped, so a pair scores
-// 0, 0.5, 1, 1.5 or 2 points; the five counts are the pentanomial. The log-likelihood ratio is the
-// normal approximation (as fishtest and fastchess compute it for the logistic model):
-//   LLR = N * (s1 - s0) * (2*m - s0 - s1) / (2 * v)
-// with N pairs, m the mean and v the variance of the pair score per game (pair points / 2), and
-// s0, s1 the expected scores at elo0 and elo1. The test accepts H1 (elo1) when LLR >= log((1-beta)/
-// alpha), H0 (elo0) when LLR <= log(beta/(1-alpha)). An empty cell counts as 0.001 pairs, so that
-// a one-sided result (every pair lost) still has a variance. Pure functions: the tests check them against
-// hand-computed values.
+// 0, 0.5, 1, 1.5 or 2 points; the five counts are the pentanomial. The test is the generalized
+// SPRT as fishtest computes it: with p the observed distribution of pair scores (per game: 0,
+// 0.25, ..., 1; an empty cell counts as 0.001 pairs), q0 and q1 the distributions nearest to p
+// (maximum likelihood) whose means are s0 and s1, the expected scores at elo0 and elo1,
+//   LLR = N * sum_i p_i log(q1_i / q0_i)          (N pairs).
+// It accepts H1 (elo1) when LLR >= log((1-beta)/alpha), H0 (elo0) when LLR <= log(beta/(1-alpha)).
+// The normal approximation N (s1 - s0)(2 mean - s0 - s1) / (2 var) is close to it once there are
+// a few dozen pairs, and is kept for checking (it can be computed by hand); with few pairs it is
+// far too confident (one pair won 2-0 would "prove" a gain), so the test does not use it.
+// Pure functions: the tests check them against hand-computed values.
 #pragma once
 
 #include <array>
@@ -57,5 +59,7 @@ struct SprtState {
 };
 
 SprtState sprt(const SprtSettings& s, const Pentanomial& pairs);
+// The normal approximation of the same LLR (see above).
+double sprt_llr_normal(const SprtSettings& s, const Pentanomial& pairs);
 
 }  // namespace tempo::match
