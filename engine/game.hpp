@@ -17,6 +17,7 @@
 // 80-ply rule, as the issue asks.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>

@@ -11,11 +11,29 @@ namespace {
 
 constexpr Bitboard bit_at(int square) { return bit(Geo::bit_of(square)); }
 
+// Whether a bit index is one of the 32 squares (not a ghost, not off the board).
+constexpr bool is_board_bit(int b) { return b >= 0 && b < 64 && ((Geo::mask >> b) & 1); }
+
 const char* color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
 
+// Text from outside, quoted for a message: control bytes, non-ASCII bytes, quotes and backslashes
+// are escaped, so the message stays one printable line whatever the input.
 std::string quoted(std::string_view s) {
+    static constexpr char Hex[] = "0123456789abcdef";
     std::string q = "\"";
-    q += s;
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            q += '\\';
+            q += c;
+        } else if (u < 0x20 || u >= 0x7f) {
+            q += "\\x";
+            q += Hex[u >> 4];
+            q += Hex[u & 15];
+        } else {
+            q += c;
+        }
+    }
     q += '"';
     return q;
 }
@@ -212,6 +230,7 @@ struct Jumper {
     }
 };
 
+// Extends `path` by every jump order that can still end in `m`, adding the complete ones to `out`.
 void collect_routes(const Jumper& j, const Move& m, std::vector<int>& path, Bitboard captured,
                     std::vector<std::vector<int>>& out) {
     const int at = path.back();
@@ -313,6 +332,7 @@ Result<MoveTokens> lex_move(std::string_view text) {
     return out;
 }
 
+// "11-15", "22x15x8" or "c3xe5xc7".
 std::string route_text(const std::vector<int>& route, bool capture, Notation n) {
     std::string s;
     for (std::size_t i = 0; i < route.size(); ++i) {
@@ -322,6 +342,7 @@ std::string route_text(const std::vector<int>& route, bool capture, Notation n) 
     return s;
 }
 
+// The moves as text for a message, in number order: "22x15", "a or b", "a, b, or c".
 std::string list_texts(const Position& p, const std::vector<Move>& moves, Notation n) {
     std::vector<std::pair<std::vector<int>, std::string>> texts;
     for (const Move& m : moves) {
@@ -439,6 +460,7 @@ std::string to_fen(const Position& p) {
 }
 
 std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
+    if (!is_board_bit(m.from) || !is_board_bit(m.to)) return {};  // a Move from outside: no route
     const int from = Geo::square_of(m.from), to = Geo::square_of(m.to);
     if (!m.is_capture()) return {{from, to}};
     std::vector<std::vector<int>> out;
@@ -451,7 +473,8 @@ std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
 std::string move_text(const Position& p, const Move& m, Notation n) {
     const auto routes = routes_of(p, m);
     if (routes.empty()) {  // not a capture of this position: write what the move touches
-        return route_text({Geo::square_of(m.from), Geo::square_of(m.to)}, m.is_capture(), n);
+        const auto square = [](int b) { return is_board_bit(b) ? Geo::square_of(b) : -1; };
+        return route_text({square(m.from), square(m.to)}, m.is_capture(), n);
     }
     return route_text(routes.front(), m.is_capture(), n);
 }

@@ -64,6 +64,14 @@ TEST_CASE("game: a refused move changes nothing", "[game]") {
     REQUIRE_FALSE(r.ok());
     CHECK(r.error() == "not a legal move: 21-13");
     CHECK(g.moves().size() == 1);
+    // Nonsense from a client (a ghost bit, bits off the board) is refused without harm.
+    for (const Move& junk : {Move{0, 8, 13, 1}, Move{bit(40) | bit(3), 200, 255, 7},
+                             Move{~Bitboard{0}, 13, 4, 0}}) {
+        const auto j = g.play(junk);
+        REQUIRE_FALSE(j.ok());
+        CHECK(j.error().rfind("not a legal move: ", 0) == 0);
+        CHECK(g.moves().size() == 1);
+    }
     // ... and a legal one is played, with its route count from the generator.
     const Move good{0, std::uint8_t(Geo::bit_of(21)), std::uint8_t(Geo::bit_of(17)), 0};  // 22-18
     const auto ok = g.play(good);
