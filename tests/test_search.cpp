@@ -382,3 +382,49 @@ TEST_CASE("bench prints the same node count twice, last", "[search][bench]") {
     REQUIRE(last != std::string::npos);
     CHECK(out.substr(last) == "Nodes searched: " + std::to_string(ra.nodes) + "\n");
 }
+
+TEST_CASE("the last move before a time control may use most, not all, of the clock", "[search][time]") {
+    Engine engine(16);
+    Limits limits;
+    limits.wtime = 400;
+    limits.movestogo = 1;
+    const Position p = Position::start(W);
+    const auto t0 = std::chrono::steady_clock::now();
+    const SearchResult r = engine.go(p, {}, limits);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(400));
+    REQUIRE(r.best);
+    CHECK(is_legal(p, *r.best));
+}
+
+TEST_CASE("a single legal move is played at once on a clock", "[search][time]") {
+    // B:W14:B9: Black must take, and has one way: 9x18.
+    const Position p = position_from_squares(B, {9}, {14});
+    REQUIRE(count_moves(p) == 1);
+    Engine engine(1);
+    Limits limits;
+    limits.btime = 100000;
+    const auto t0 = std::chrono::steady_clock::now();
+    const SearchResult r = engine.go(p, {}, limits);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(50));
+    REQUIRE(r.best);
+    CHECK(text(*r.best) == "9x18");
+}
+
+TEST_CASE("pondering waits for ponderhit, then keeps to the clock", "[search][time]") {
+    Engine engine(16);
+    Limits limits;
+    limits.ponder = true;
+    limits.btime = 1000;
+    const auto t0 = std::chrono::steady_clock::now();
+    std::thread opponent([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(150));
+        engine.ponderhit();
+    });
+    const SearchResult r = engine.go(Position::start(), {}, limits);
+    const auto spent = std::chrono::steady_clock::now() - t0;
+    opponent.join();
+    CHECK(spent >= std::chrono::milliseconds(150));
+    CHECK(spent < std::chrono::milliseconds(150 + 400));  // 40% of the clock at most, plus noise
+    REQUIRE(r.best);
+    CHECK(is_legal(Position::start(), *r.best));
+}
