@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/movegen.hpp"
+#include "engine/notation.hpp"
 #include "search/bench.hpp"
 #include "search/eval.hpp"
 #include "search/search.hpp"
@@ -86,6 +87,25 @@ Score solve(const Position& p, int depth, int ply) {
 }
 
 }  // namespace
+
+TEST_CASE("the FEN in the comments are the positions the tests build", "[search]") {
+    const std::pair<const char*, Position> cases[] = {
+        {"W:W22,23,25,29:B1,3,14,15", position_from_squares(W, {1, 3, 14, 15}, {22, 23, 25, 29})},
+        {"W:WK6:B11", position_from_squares(W, {11}, {6}, {6})},
+        {"W:W25,K27:B21", position_from_squares(W, {21}, {25, 27}, {27})},
+        {"W:W5:B1", position_from_squares(W, {1}, {5})},
+        {"W:WK14,K15,K19:BK1", position_from_squares(W, {1}, {14, 15, 19}, {1, 14, 15, 19})},
+        {"B:W14:B9", position_from_squares(B, {9}, {14})},
+        {"W:W18,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,13,16",
+         play(Position::start(), {{9, 13}, {23, 18}, {12, 16}})},
+    };
+    for (const auto& [fen, position] : cases) {
+        const auto parsed = parse_fen(fen);
+        INFO(fen);
+        REQUIRE(parsed.ok());
+        CHECK(*parsed == position);
+    }
+}
 
 TEST_CASE("score helpers keep the distance of wins through the table", "[search][score]") {
     CHECK(win_in(5) > win_in(7));
