@@ -448,3 +448,30 @@ TEST_CASE("pondering waits for ponderhit, then keeps to the clock", "[search][ti
     REQUIRE(r.best);
     CHECK(is_legal(Position::start(), *r.best));
 }
+
+TEST_CASE("a game at one second plus 0.1 s a move never runs out of time", "[search][time][slow]") {
+    Engine engine(16);
+    Position p = Position::start();
+    std::vector<Key> history;
+    std::int64_t clock[2] = {1000, 1000};
+    for (int ply = 0; ply < 80; ++ply) {
+        MoveList list;
+        generate_moves(p, list);
+        if (list.empty() || p.quiet_plies() >= DrawPlies) break;
+        const auto side = index(p.side_to_move());
+        Limits limits;
+        limits.btime = int(clock[0]);
+        limits.wtime = int(clock[1]);
+        limits.binc = limits.winc = 100;
+        const auto t0 = std::chrono::steady_clock::now();
+        const SearchResult r = engine.go(p, history, limits);
+        clock[side] -= std::chrono::duration_cast<std::chrono::milliseconds>(
+                           std::chrono::steady_clock::now() - t0).count();
+        REQUIRE(clock[side] > 0);
+        clock[side] += 100;
+        REQUIRE(r.best);
+        REQUIRE(is_legal(p, *r.best));
+        history.push_back(p.key());
+        p = p.after(*r.best);
+    }
+}
