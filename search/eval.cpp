@@ -1,0 +1,179 @@
+#include "search/eval.hpp"
+
+#include <array>
+#include <cassert>
+#include <initializer_list>
+
+#include "engine/movegen.hpp"
+
+namespace tempo::search {
+
+Bitboard turned_round(Bitboard b) {
+    // Reverse all 64 bits, then drop the 29 that were above bit 34: bit i goes to 34 - i, which
+    // is exactly square s going to square 31 - s (ghosts go to ghosts).
+    b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
+    b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
+    b = ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    return __builtin_bswap64(b) >> (64 - Geo::bits);
+}
+
+namespace {
+
+constexpr Bitboard squares_mask(std::initializer_list<int> pdn) {
+    Bitboard m = 0;
+    for (int s : pdn) m |= bit(Geo::bit_of(s - 1));
+    return m;
+}
+
+constexpr Bitboard Centre = squares_mask({10, 11, 14, 15, 18, 19, 22, 23});
+constexpr Bitboard SideEdges = squares_mask({5, 13, 21, 29, 4, 12, 20, 28});
+constexpr Bitboard DoubleCorners = squares_mask({1, 5, 28, 32});
+
+// Orientation of one side in the view: `Down` moves towards the higher squares (as Black does).
+template <bool Down>
+struct Side {
+    static constexpr int F1 = Down ? Geo::down_left : -Geo::down_left;
+    static constexpr int F2 = Down ? Geo::down_right : -Geo::down_right;
+    static constexpr Bitboard BackRow = Down ? Geo::row(0) : Geo::row(Geo::rows - 1);
+    static constexpr Bitboard Bridge = Down ? squares_mask({1, 3}) : squares_mask({30, 32});
+
+    // Rows from the own back row (0) to the crowning row (7), by bit.
+    static constexpr std::array<int, 64> rows = [] {
+        std::array<int, 64> r{};
+        for (int s = 0; s < Geo::squares; ++s)
+            r[std::size_t(Geo::bit_of(s))] = Down ? s / Geo::per_row : Geo::rows - 1 - s / Geo::per_row;
+        return r;
+    }();
+
+    // The triangle of squares in front of a man, up to the crowning row.
+    static constexpr std::array<Bitboard, 64> cones = [] {
+        std::array<Bitboard, 64> c{};
+        for (int s = 0; s < Geo::squares; ++s) {
+            Bitboard front = bit(Geo::bit_of(s)), all = 0;
+            for (int i = 0; i < Geo::rows; ++i) {
+                front = (shift<F1>(front) | shift<F2>(front)) & Geo::mask;
+                all |= front;
+            }
+            c[std::size_t(Geo::bit_of(s))] = all;
+        }
+        return c;
+    }();
+};
+
+// King distance (steps, ignoring the colour of squares) between two bits.
+constexpr std::array<std::array<std::uint8_t, 64>, 64> Distance = [] {
+    std::array<std::array<std::uint8_t, 64>, 64> d{};
+    for (int a = 0; a < Geo::squares; ++a)
+        for (int b = 0; b < Geo::squares; ++b) {
+            const int df = Geo::file_of(a) - Geo::file_of(b), dr = Geo::rank_of(a) - Geo::rank_of(b);
+            const int adf = df < 0 ? -df : df, adr = dr < 0 ? -dr : dr;
+            d[std::size_t(Geo::bit_of(a))][std::size_t(Geo::bit_of(b))] = std::uint8_t(adf > adr ? adf : adr);
+        }
+    return d;
+}();
+
+static_assert(Side<true>::rows[std::size_t(Geo::bit_of(31))] == 7);
+static_assert(Side<false>::rows[std::size_t(Geo::bit_of(31))] == 0);
+static_assert(Side<true>::cones[std::size_t(Geo::bit_of(26))] == squares_mask({31, 32}));
+static_assert(Distance[std::size_t(Geo::bit_of(0))][std::size_t(Geo::bit_of(31))] == 7);
+
+template <int D>
+constexpr Bitboard steps(Bitboard from, Bitboard empty) {
+    return shift<D>(from) & empty;
+}
+
+// Everything but material and the endgame terms, for one side of the view.
+template <bool Down>
+Score side_terms(Bitboard men, Bitboard kings, Bitboard opp_men, Bitboard opp_kings, Bitboard empty,
+                 int pieces, const Weights& w) {
+    using S = Side<Down>;
+    const int opening = pieces, endgame = 24 - pieces;
+    Score s = 0;
+
+    // Back rank guard, while the opponent still has men that could crown.
+    if (opp_men) {
+        const int opp = popcount(opp_men);
+        const Score guard = w.back_rank_man * popcount(men & S::BackRow) +
+                            ((men & S::Bridge) == S::Bridge ? w.bridge : 0);
+        s += guard * (opp > 8 ? 8 : opp) / 8;
+    }
+
+    // Advancement and runaways.
+    const Bitboard opp = opp_men | opp_kings;
+    for (Bitboard b = men; b; b &= b - 1) {
+        const auto i = std::size_t(lsb(b));
+        const int row = S::rows[i];
+        s += (w.advance_opening[row] * opening + w.advance_endgame[row] * endgame) / 24;
+        if ((S::cones[i] & opp) == 0) {
+            const Score r = w.runaway - w.runaway_step * (Geo::rows - 1 - row);
+            s += opp_kings ? r / 2 : r;
+        }
+    }
+
+    // Centre and edges.
+    s += w.centre_man * popcount(men & Centre) + w.centre_king * popcount(kings & Centre) -
+         w.edge_king * popcount(kings & SideEdges);
+
+    // Mobility, and kings with nowhere to go.
+    int moves = popcount(steps<S::F1>(men | kings, empty)) + popcount(steps<S::F2>(men | kings, empty));
+    if (kings) {
+        moves += popcount(steps<-S::F1>(kings, empty)) + popcount(steps<-S::F2>(kings, empty));
+        const Bitboard free = kings & (steps<-S::F1>(empty, Geo::mask) | steps<-S::F2>(empty, Geo::mask) |
+                                       steps<S::F1>(empty, Geo::mask) | steps<S::F2>(empty, Geo::mask));
+        s -= w.trapped_king * popcount(kings & ~free);
+    }
+    s += w.mobility * moves;
+    return s;
+}
+
+// The stronger side's kings close in on the weaker side's kings, which head for a double corner.
+Score endgame_terms(Bitboard strong_kings, Bitboard weak_kings, const Weights& w) {
+    Score s = 0;
+    if (!weak_kings) return s;
+    for (Bitboard k = strong_kings; k; k &= k - 1) {
+        int nearest = 7;
+        for (Bitboard v = weak_kings; v; v &= v - 1) {
+            const int d = Distance[std::size_t(lsb(k))][std::size_t(lsb(v))];
+            nearest = d < nearest ? d : nearest;
+        }
+        s += w.chase * (7 - nearest);
+    }
+    s -= w.double_corner * popcount(weak_kings & DoubleCorners);
+    return s;
+}
+
+}  // namespace
+
+Score evaluate(const Position& p, const Weights& w) {
+    assert(!has_capture(p));
+    // The view: "us" move down the board as Black does.
+    Bitboard um = p.men(Color::Black), uk = p.kings(Color::Black);
+    Bitboard tm = p.men(Color::White), tk = p.kings(Color::White);
+    if (p.side_to_move() == Color::White) {
+        const Bitboard m = tm, k = tk;
+        tm = turned_round(um), tk = turned_round(uk);
+        um = turned_round(m), uk = turned_round(k);
+    }
+    const Bitboard empty = Geo::mask & ~(um | uk | tm | tk);
+    const int pieces = popcount(um | uk | tm | tk);
+
+    const Score king = (w.king_opening * pieces + w.king_endgame * (24 - pieces)) / 24;
+    const Score ours = w.man * popcount(um) + king * popcount(uk);
+    const Score theirs = w.man * popcount(tm) + king * popcount(tk);
+    Score s = ours - theirs;
+
+    s += side_terms<true>(um, uk, tm, tk, empty, pieces, w);
+    s -= side_terms<false>(tm, tk, um, uk, empty, pieces, w);
+
+    // Trade down when ahead.
+    s += (ours - theirs) * w.trade * (24 - pieces) / 1000;
+
+    if (pieces <= w.endgame_pieces && ours != theirs)
+        s += ours > theirs ? endgame_terms(uk, tk, w) : -endgame_terms(tk, uk, w);
+
+    if ((um | tm) == 0 && popcount(uk) == popcount(tk)) s /= w.drawish_divisor;
+    // Stay well inside the decisive range whatever the weights.
+    return s > WinBound / 2 ? WinBound / 2 : s < -WinBound / 2 ? -WinBound / 2 : s;
+}
+
+}  // namespace tempo::search

@@ -1,0 +1,490 @@
+#include "search/search.hpp"
+
+#include <algorithm>
+#include <array>
+#include <thread>
+
+namespace tempo::search {
+
+namespace {
+
+// Where a move lands in the search order (higher first).
+constexpr int OrderTT = 1 << 30;
+constexpr int OrderKiller1 = 1 << 29, OrderKiller2 = (1 << 29) - 1;
+constexpr int OrderPromotion = 1 << 28;
+constexpr int HistoryMax = 1 << 14;
+
+constexpr bool same(const Move& a, const Move& b) { return a == b; }
+
+bool is_promotion(const Position& p, const Move& m) {
+    return (p.kings() & bit(m.from)) == 0 && (bit(m.to) & crown_row(p.side_to_move())) != 0;
+}
+
+}  // namespace
+
+// One search thread: its own killers, history, PV and counters; the table is shared.
+class Worker {
+public:
+    Worker(Engine& engine, int id) : engine_(engine), id_(id) {}
+
+    void start(const Position& root, std::span<const Key> history);
+    // Iterative deepening until a limit or stop(); the main worker (id 0) decides for everyone.
+    void iterate();
+
+    std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+    const SearchResult& result() const { return result_; }
+
+private:
+    Score aspiration(int depth, Score previous);
+    Score search(const Position& p, Score alpha, Score beta, int depth, int ply, bool pv_node);
+    Score quiesce(const Position& p, Score alpha, Score beta, int ply);
+    bool tick();
+    bool is_repetition(const Position& p, int ply) const;
+    void order(const Position& p, MoveList& list, std::array<int, MoveList::Capacity>& keys,
+               const Move* tt_move, int ply) const;
+    void reward(const Position& p, const Move& best, const MoveList& list,
+                const std::array<int, MoveList::Capacity>& keys, std::size_t tried, int depth,
+                int ply);
+    void update_pv(int ply, const Move& m);
+    void report(int depth, Score score);
+
+    Engine& engine_;
+    const int id_;
+    bool main() const { return id_ == 0; }
+
+    Position root_;
+    std::vector<Key> keys_;  // game history, then the search path (one key per ply)
+    std::size_t history_len_ = 0;
+
+    std::array<std::array<Move, 2>, MaxPly + 1> killers_{};
+    std::array<std::array<std::array<int, 64>, 64>, 2> history_{};  // [side][from][to]
+    std::array<std::array<Move, MaxPly + 1>, MaxPly + 1> pv_{};
+    std::array<int, MaxPly + 1> pv_len_{};
+
+    std::atomic<std::uint64_t> nodes_{0};
+    int seldepth_ = 0;
+
+    // The root move proven best so far in the unfinished iteration.
+    std::optional<Move> iteration_best_;
+    Score iteration_score_ = 0;
+    std::vector<Move> iteration_pv_;
+
+    SearchResult result_;
+};
+
+void Worker::start(const Position& root, std::span<const Key> history) {
+    root_ = root;
+    keys_.assign(history.begin(), history.end());
+    history_len_ = keys_.size();
+    keys_.resize(history_len_ + MaxPly + 2);
+    for (auto& k : killers_) k = {};
+    for (auto& side : history_)
+        for (auto& from : side) from.fill(0);
+    nodes_.store(0, std::memory_order_relaxed);
+    seldepth_ = 0;
+    result_ = SearchResult{};
+}
+
+// Counts a node and says whether the search may go on; the main worker checks the limits.
+bool Worker::tick() {
+    const std::uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
+    nodes_.store(n, std::memory_order_relaxed);
+    if (main()) {
+        const Limits& l = engine_.limits_;
+        if (l.nodes) {
+            const std::uint64_t total = l.threads > 1 && (n & 1023) == 0 ? engine_.total_nodes() : n;
+            if (total >= l.nodes) engine_.stop();
+        }
+        if ((n & 1023) == 0 && engine_.hard_ms_ > 0 &&
+            !engine_.pondering_.load(std::memory_order_relaxed) &&
+            engine_.elapsed_ms() >= engine_.hard_ms_)
+            engine_.stop();
+    }
+    return !engine_.stopped();
+}
+
+// Whether `p` at `ply` repeats an earlier position with the same side to move. Only the last
+// `quiet_plies` positions can be equal to it: a capture or a promotion changes the material.
+bool Worker::is_repetition(const Position& p, int ply) const {
+    const std::size_t here = history_len_ + std::size_t(ply);
+    const std::size_t reach = std::min<std::size_t>(std::size_t(p.quiet_plies()), here);
+    for (std::size_t back = 2; back <= reach; back += 2)
+        if (keys_[here - back] == p.key()) return true;
+    return false;
+}
+
+// Gives each move an ordering key: the table's move, then for captures the most pieces taken
+// (kings counting more), for quiet moves killers, promotions and history.
+void Worker::order(const Position& p, MoveList& list, std::array<int, MoveList::Capacity>& keys,
+                   const Move* tt_move, int ply) const {
+    const auto side = index(p.side_to_move());
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Move& m = list[i];
+        int k;
+        if (tt_move && same(m, *tt_move))
+            k = OrderTT;
+        else if (m.is_capture())
+            k = 1000 * popcount(m.captured) + 300 * popcount(m.captured & p.kings()) +
+                (is_promotion(p, m) ? 500 : 0);
+        else if (same(m, killers_[std::size_t(ply)][0]))
+            k = OrderKiller1;
+        else if (same(m, killers_[std::size_t(ply)][1]))
+            k = OrderKiller2;
+        else if (is_promotion(p, m))
+            k = OrderPromotion;
+        else
+            k = history_[side][m.from][m.to];
+        keys[i] = k;
+    }
+}
+
+// Picks the best remaining move to position i (selection sort: most nodes cut off early), and
+// its index in generation order along with it.
+static void pick(MoveList& list, std::array<int, MoveList::Capacity>& keys,
+                 std::array<std::uint8_t, MoveList::Capacity>& origin, std::size_t i) {
+    std::size_t best = i;
+    for (std::size_t j = i + 1; j < list.size(); ++j)
+        if (keys[j] > keys[best]) best = j;
+    std::swap(list[i], list[best]);
+    std::swap(keys[i], keys[best]);
+    std::swap(origin[i], origin[best]);
+}
+
+// A quiet move caused a cut-off: it becomes a killer and gains history, the quiet moves tried
+// before it lose some.
+void Worker::reward(const Position& p, const Move& best, const MoveList& list,
+                    const std::array<int, MoveList::Capacity>&, std::size_t tried, int depth,
+                    int ply) {
+    if (best.is_capture()) return;
+    auto& k = killers_[std::size_t(ply)];
+    if (!same(k[0], best)) k[1] = k[0], k[0] = best;
+    const auto side = index(p.side_to_move());
+    const int bonus = std::min(depth * depth, 400);
+    auto adjust = [&](const Move& m, int delta) {
+        int& h = history_[side][m.from][m.to];
+        h += delta - h * (delta < 0 ? -delta : delta) / HistoryMax;
+    };
+    adjust(best, bonus);
+    for (std::size_t i = 0; i < tried; ++i)
+        if (!same(list[i], best)) adjust(list[i], -bonus);
+}
+
+void Worker::update_pv(int ply, const Move& m) {
+    const auto u = std::size_t(ply);
+    pv_[u][u] = m;
+    const int child_len = pv_len_[u + 1];
+    for (int i = ply + 1; i < child_len; ++i) pv_[u][std::size_t(i)] = pv_[u + 1][std::size_t(i)];
+    pv_len_[u] = std::max(child_len, ply + 1);
+}
+
+// Resolves pending captures (all of them: captures are compulsory), then evaluates.
+Score Worker::quiesce(const Position& p, Score alpha, Score beta, int ply) {
+    pv_len_[std::size_t(ply)] = ply;
+    if (!tick()) return 0;
+    seldepth_ = std::max(seldepth_, ply);
+    if (!has_capture(p)) {
+        if (count_moves(p) == 0) return loss_in(ply);
+        return evaluate(p);
+    }
+    if (ply >= MaxPly) return Draw;  // a capture chain this long cannot happen; stay safe
+
+    MoveList list;
+    generate_moves(p, list);
+    std::array<int, MoveList::Capacity> keys;
+    std::array<std::uint8_t, MoveList::Capacity> origin;
+    for (std::size_t i = 0; i < list.size(); ++i) origin[i] = std::uint8_t(i);
+    order(p, list, keys, nullptr, ply);
+    Score best = -Infinite;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        pick(list, keys, origin, i);
+        const Score s = -quiesce(p.after(list[i]), -beta, -alpha, ply + 1);
+        if (engine_.stopped()) return 0;
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                alpha = s;
+                update_pv(ply, list[i]);
+                if (s >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+// The principal variation search. Scores are exact inside (alpha, beta), bounds outside.
+Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int ply, bool pv_node) {
+    const auto u = std::size_t(ply);
+    pv_len_[u] = ply;
+    keys_[history_len_ + u] = p.key();
+
+    // 1. Draws by rule and by repetition; mate distance pruning.
+    if (ply > 0) {
+        if (p.quiet_plies() >= DrawPlies || is_repetition(p, ply)) return Draw;
+        alpha = std::max(alpha, loss_in(ply));
+        beta = std::min(beta, win_in(ply + 1));
+        if (alpha >= beta) return alpha;
+    }
+
+    // 2. At the horizon (or the ply limit): resolve captures, then evaluate.
+    if (depth <= 0 || ply >= MaxPly - 1) return quiesce(p, alpha, beta, ply);
+
+    // 3. Count the node; give up if the search was stopped.
+    if (!tick()) return 0;
+    seldepth_ = std::max(seldepth_, ply);
+
+    // 4. Transposition table: cut off outside the PV, otherwise take its move.
+    TTEntry tte;
+    const bool hit = engine_.tt_.probe(p.key(), tte);
+    if (hit && !pv_node && tte.depth >= depth) {
+        const Score s = from_tt(tte.score, ply);
+        if (tte.bound == Bound::Exact || (tte.bound == Bound::Lower && s >= beta) ||
+            (tte.bound == Bound::Upper && s <= alpha))
+            return s;
+    }
+
+    // 5. The moves; none is a loss.
+    MoveList list;
+    generate_moves(p, list);
+    if (list.empty()) return loss_in(ply);
+
+    const Move* tt_move = nullptr;
+    if (ply == 0 && result_.best) {
+        tt_move = &*result_.best;  // the previous iteration's choice first at the root
+    } else if (hit && !tte.move.empty()) {
+        if (tte.move.index < list.size() && list[tte.move.index].from == tte.move.from &&
+            list[tte.move.index].to == tte.move.to)
+            tt_move = &list[tte.move.index];
+        else
+            for (const Move& m : list)
+                if (m.from == tte.move.from && m.to == tte.move.to) {
+                    tt_move = &m;
+                    break;
+                }
+    }
+    const Move tt_copy = tt_move ? *tt_move : Move{};  // the list is reordered below
+
+    // 6. A forced reply costs no depth.
+    const int new_depth = list.size() == 1 ? depth : depth - 1;
+
+    // 7. Order, then search: the first move with the full window, the rest with a null window,
+    //    searched again in full when they beat alpha.
+    std::array<int, MoveList::Capacity> keys;
+    std::array<std::uint8_t, MoveList::Capacity> origin;
+    for (std::size_t i = 0; i < list.size(); ++i) origin[i] = std::uint8_t(i);
+    order(p, list, keys, tt_move ? &tt_copy : nullptr, ply);
+    const Score alpha0 = alpha;
+    Score best = -Infinite;
+    Move best_move = list[0];
+    std::uint8_t best_origin = origin[0];
+    std::size_t tried = 0;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        pick(list, keys, origin, i);
+        const Move& m = list[i];
+        const Position child = p.after(m);
+        engine_.tt_.prefetch(child.key());
+        Score s;
+        if (i == 0) {
+            s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
+        } else {
+            // Late quiet moves are searched shallower first; again at full depth if they beat
+            // alpha. Promotions, killers and moves that offer a capture are not reduced.
+            int reduced = new_depth;
+            const ReductionOptions& lmr = engine_.options_.reductions;
+            if (lmr.enabled && depth >= lmr.min_depth && i >= std::size_t(lmr.min_moves) &&
+                !m.is_capture() && keys[i] < OrderPromotion && !has_capture(child)) {
+                int r = 1;
+                if (depth >= lmr.deep_depth && i >= std::size_t(lmr.deep_moves)) ++r;
+                if (pv_node && r > 1) --r;
+                reduced = std::max(1, new_depth - r);
+            }
+            s = -search(child, -alpha - 1, -alpha, reduced, ply + 1, false);
+            if (s > alpha && reduced < new_depth && !engine_.stopped())
+                s = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false);
+            if (s > alpha && s < beta && !engine_.stopped())
+                s = -search(child, -beta, -alpha, new_depth, ply + 1, true);
+        }
+        if (engine_.stopped()) return 0;
+        ++tried;
+        if (s > best) {
+            best = s;
+            best_move = m;
+            best_origin = origin[i];
+            if (s > alpha) {
+                alpha = s;
+                update_pv(ply, m);
+                if (ply == 0) {
+                    iteration_best_ = m;
+                    iteration_score_ = s;
+                    iteration_pv_.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
+                }
+                if (s >= beta) {
+                    reward(p, m, list, keys, tried - 1, depth, ply);
+                    break;
+                }
+            }
+        }
+    }
+
+    // 8. Remember the result.
+    const Bound bound = best >= beta ? Bound::Lower : best > alpha0 ? Bound::Exact : Bound::Upper;
+    engine_.tt_.store(p.key(), to_tt(best, ply), depth, bound,
+                      TTMove{best_origin, best_move.from, best_move.to});
+    return best;
+}
+
+// One iteration inside a window around the previous score, widened on each failure.
+Score Worker::aspiration(int depth, Score previous) {
+    Score delta = 25, alpha = -Infinite, beta = Infinite;
+    if (depth >= 4 && !is_decisive(previous)) {
+        alpha = previous - delta;
+        beta = previous + delta;
+    }
+    while (true) {
+        const Score s = search(root_, alpha, beta, depth, 0, true);
+        if (engine_.stopped()) return s;
+        if (s <= alpha && alpha > -Infinite) {
+            beta = (alpha + beta) / 2;
+            alpha = std::max(s - delta, -Infinite);
+        } else if (s >= beta && beta < Infinite) {
+            beta = std::min(s + delta, Infinite);
+        } else {
+            return s;
+        }
+        delta *= 2;
+        if (delta > 500) alpha = -Infinite, beta = Infinite;
+    }
+}
+
+void Worker::iterate() {
+    const Limits& l = engine_.limits_;
+    const int last = main() && l.depth > 0 ? std::min(l.depth, MaxDepth) : MaxDepth;
+    Score previous = 0;
+    // Helpers start one ply deeper every other thread, so the threads spread over two depths.
+    for (int depth = main() ? 1 : 1 + (id_ & 1); depth <= last; ++depth) {
+        const bool pondering = engine_.pondering_.load(std::memory_order_relaxed);
+        if (main() && depth > 1 && engine_.soft_ms_ > 0 && !pondering &&
+            engine_.elapsed_ms() >= engine_.soft_ms_ / 2)
+            break;  // the next iteration would most likely not finish in time
+        iteration_best_.reset();
+        seldepth_ = 0;
+        const Score s = aspiration(depth, previous);
+        if (engine_.stopped()) {
+            // Keep a move of the unfinished iteration only if it was proven at this depth.
+            if (iteration_best_) {
+                result_.best = iteration_best_;
+                result_.score = iteration_score_;
+                result_.pv = iteration_pv_;
+            }
+            break;
+        }
+        previous = s;
+        result_.best = pv_[0][0];
+        result_.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
+        result_.score = s;
+        result_.depth = depth;
+        if (main()) report(depth, s);
+        // A decisive score is exact once every line of its length has been searched.
+        if (is_decisive(s) && depth >= plies_to_end(s) + 2 && !l.infinite &&
+            !engine_.pondering_.load(std::memory_order_relaxed))
+            break;
+    }
+}
+
+void Worker::report(int depth, Score score) {
+    if (!engine_.on_iteration_ || !*engine_.on_iteration_) return;
+    Info info;
+    info.depth = depth;
+    info.seldepth = seldepth_;
+    info.score = score;
+    info.nodes = engine_.total_nodes();
+    info.time_ms = engine_.elapsed_ms();
+    info.nps = info.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, info.time_ms));
+    info.hashfull = engine_.tt_.hashfull();
+    info.pv = result_.pv;
+    (*engine_.on_iteration_)(info);
+}
+
+Engine::Engine(std::size_t hash_mb) : tt_(hash_mb) {}
+Engine::~Engine() = default;
+
+std::int64_t Engine::elapsed_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+}
+
+std::uint64_t Engine::total_nodes() const {
+    std::uint64_t n = 0;
+    for (std::size_t i = 0; i < active_ && i < workers_.size(); ++i) n += workers_[i]->nodes();
+    return n;
+}
+
+// Sets the soft limit (no new iteration after half of it) and the hard one (stop at once).
+void Engine::plan_time(const Limits& l, Color us, bool single_move) {
+    soft_ms_ = hard_ms_ = 0;
+    if (l.infinite) return;
+    const std::int64_t overhead = std::max(0, l.move_overhead);
+    if (l.movetime > 0) hard_ms_ = std::max<std::int64_t>(1, l.movetime - overhead);
+    const int time = us == Color::White ? l.wtime : l.btime;
+    const int inc = std::max(0, us == Color::White ? l.winc : l.binc);
+    if (time >= 0) {
+        // Keep the overhead back, spread the rest over the moves to go, and add most of the
+        // increment; never plan more than 40% of what is left (all but 20% on the last move
+        // before a time control).
+        const std::int64_t left = std::max<std::int64_t>(1, time - overhead);
+        const int to_go = l.movestogo > 0 ? std::min(l.movestogo, 40) : 30;
+        const std::int64_t cap = to_go == 1 ? left * 8 / 10 : left * 4 / 10;
+        const std::int64_t hard = std::max<std::int64_t>(1, std::min(cap, (left / to_go + inc * 3 / 4) * 4));
+        const std::int64_t soft = std::max<std::int64_t>(1, std::min(hard, left / to_go + inc * 3 / 4));
+        hard_ms_ = hard_ms_ > 0 ? std::min(hard_ms_, hard) : hard;
+        soft_ms_ = std::min(soft, hard_ms_);
+    }
+    if (single_move && hard_ms_ > 0) soft_ms_ = 1;  // one legal move: one iteration is enough
+}
+
+SearchResult Engine::go(const Position& root, std::span<const Key> history, const Limits& limits,
+                        const InfoCallback& on_iteration) {
+    start_ = Clock::now();
+    limits_ = limits;
+    limits_.threads = std::clamp(limits.threads, 1, 256);
+    stop_.store(false, std::memory_order_relaxed);
+    pondering_.store(limits.ponder, std::memory_order_relaxed);
+
+    MoveList moves;
+    generate_moves(root, moves);
+    if (moves.empty()) {
+        SearchResult none;
+        none.score = loss_in(0);
+        return none;
+    }
+    plan_time(limits_, root.side_to_move(), moves.size() == 1);
+    tt_.new_search();
+
+    active_ = std::size_t(limits_.threads);
+    for (std::size_t i = workers_.size(); i < active_; ++i)
+        workers_.push_back(std::make_unique<Worker>(*this, int(i)));
+    for (std::size_t i = 0; i < active_; ++i) workers_[i]->start(root, history);
+    on_iteration_ = &on_iteration;
+
+    std::vector<std::thread> helpers;
+    for (std::size_t i = 1; i < active_; ++i)
+        helpers.emplace_back([w = workers_[i].get()] { w->iterate(); });
+    workers_[0]->iterate();
+    // With `infinite` or while pondering, the answer waits for stop() (or ponderhit()).
+    while ((limits_.infinite || pondering_.load(std::memory_order_relaxed)) && !stopped())
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    stop();
+    for (std::thread& t : helpers) t.join();
+    on_iteration_ = nullptr;
+
+    SearchResult r = workers_[0]->result();
+    if (!r.best) {  // stopped before any move was proven: the first in the search order
+        r.best = moves[0];
+        r.pv = {moves[0]};
+        r.score = 0;
+    }
+    if (r.pv.empty() || !(r.pv[0] == *r.best)) r.pv = {*r.best};
+    if (r.pv.size() >= 2) r.ponder = r.pv[1];
+    r.nodes = total_nodes();
+    return r;
+}
+
+}  // namespace tempo::search

@@ -1,0 +1,142 @@
+// The searcher: iterative deepening over a principal variation search (alpha-beta with null
+// windows), sharing one transposition table between a main thread and optional helpers (lazy SMP).
+//
+// `Engine` is the facade the protocol and the tools use: it owns the table and the workers. `go`
+// runs in the calling thread (the protocol calls it on its search thread), reports each finished
+// iteration through a callback, and returns the result; `stop` and `ponderhit` may be called from
+// any other thread meanwhile.
+//
+// Guarantees:
+// - A legal move is returned whenever one exists: the best of the last finished iteration, or of
+//   the unfinished one when a move in it has already been proven better; before any iteration
+//   finishes, the first move in the search order.
+// - `depth` and `nodes` limits are exact with one thread, so such searches are reproducible after
+//   `clear()`.
+// - `movetime` is a hard limit (less `move_overhead`); with a clock the search budgets its time and
+//   never spends more than a fraction of what is left.
+// - Captures are compulsory, so a position with a capture is always searched, never evaluated.
+// - Draws: a repetition of a position of the game history or of the search path, and the 80-ply
+//   rule (`quiet_plies() >= 80`). No legal move loses: `loss_in(ply)`.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "engine/movegen.hpp"
+#include "engine/position.hpp"
+#include "search/eval.hpp"
+#include "search/score.hpp"
+#include "search/tt.hpp"
+
+namespace tempo::search {
+
+inline constexpr int MaxDepth = 100;  // iterations stop here (MaxPly leaves room for extensions)
+inline constexpr int DrawPlies = 80;  // plies without capture or promotion that draw the game
+
+// What a `go` may spend. Zero or negative means "no limit" for each field.
+struct Limits {
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    int movetime = 0;          // ms
+    int wtime = -1, btime = -1;  // ms left on the clocks (-1: no clock)
+    int winc = 0, binc = 0;      // ms added after each move
+    int movestogo = 0;           // moves to the next time control (0: the rest of the game)
+    bool infinite = false;       // search until stop()
+    bool ponder = false;         // search until stop() or ponderhit(), then as the clock says
+    int move_overhead = 10;      // ms kept back for I/O and the GUI
+    int threads = 1;
+};
+
+// A finished iteration, as reported to the callback.
+struct Info {
+    int depth = 0;
+    int seldepth = 0;
+    Score score = 0;
+    std::uint64_t nodes = 0;
+    std::uint64_t nps = 0;
+    std::int64_t time_ms = 0;
+    int hashfull = 0;
+    std::vector<Move> pv;
+};
+
+struct SearchResult {
+    std::optional<Move> best;    // empty only when the root has no legal move
+    std::optional<Move> ponder;  // the expected reply, when the PV has one
+    Score score = 0;
+    int depth = 0;               // of the last finished iteration
+    std::uint64_t nodes = 0;
+    std::vector<Move> pv;
+};
+
+// Late move reductions (see search.cpp), switchable so that a match can measure them. Off until a
+// match shows a gain: on against off scored +88 =131 -93 (the 156 ACF three-move openings with
+// both colours, 20k nodes a move) and +43 =72 -41 (the first 78 openings, 80k nodes a move),
+// 2026-11-29: no measurable difference.
+struct ReductionOptions {
+    bool enabled = false;
+    int min_depth = 3;   // reduce only at this remaining depth or more
+    int min_moves = 3;   // and from this move on (0-based, after the hash move and killers)
+    int deep_depth = 6;  // one ply more from this depth
+    int deep_moves = 6;  // and this move on
+};
+
+struct Options {
+    ReductionOptions reductions;
+};
+
+using InfoCallback = std::function<void(const Info&)>;
+
+class Worker;
+
+class Engine {
+public:
+    explicit Engine(std::size_t hash_mb = 16);
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    void set_hash(std::size_t megabytes) { tt_.resize(megabytes); }
+    // Forgets everything learnt: the table (a new game, or before a reproducible search).
+    void clear() { tt_.clear(); }
+
+    // Searches `root`. `history` holds the keys of the game's earlier positions, oldest first
+    // (not the root), for repetitions.
+    SearchResult go(const Position& root, std::span<const Key> history, const Limits& limits,
+                    const InfoCallback& on_iteration = {});
+    void stop() { stop_.store(true, std::memory_order_relaxed); }
+    // The opponent played the expected move: a pondering search now obeys its clock limits.
+    void ponderhit() { pondering_.store(false, std::memory_order_relaxed); }
+
+    const TranspositionTable& tt() const { return tt_; }
+    // Search options; change them only between searches.
+    Options& options() { return options_; }
+
+private:
+    friend class Worker;
+    using Clock = std::chrono::steady_clock;
+
+    void plan_time(const Limits& limits, Color us, bool single_move);
+    std::int64_t elapsed_ms() const;
+    std::uint64_t total_nodes() const;
+    bool stopped() const { return stop_.load(std::memory_order_relaxed); }
+
+    TranspositionTable tt_;
+    Options options_;
+    std::vector<std::unique_ptr<Worker>> workers_;
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> pondering_{false};
+    Limits limits_;
+    Clock::time_point start_;
+    std::int64_t soft_ms_ = 0, hard_ms_ = 0;  // 0: no time limit
+    std::size_t active_ = 0;                    // workers taking part in this search
+    const InfoCallback* on_iteration_ = nullptr;
+};
+
+}  // namespace tempo::search

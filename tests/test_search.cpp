@@ -1,0 +1,477 @@
+// Search, evaluation and transposition table tests. Positions are built from PDN square numbers
+// (FEN in the comment above each); moves are checked by their PDN from and to squares.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/movegen.hpp"
+#include "engine/notation.hpp"
+#include "search/bench.hpp"
+#include "search/eval.hpp"
+#include "search/search.hpp"
+#include "search/tt.hpp"
+
+using namespace tempo;
+using namespace tempo::search;
+
+namespace {
+
+constexpr Color B = Color::Black, W = Color::White;
+
+// "22-18" or "15x22": PDN squares of a move's start and end.
+std::string text(const Move& m) {
+    return std::to_string(Geo::square_of(m.from) + 1) + (m.is_capture() ? "x" : "-") +
+           std::to_string(Geo::square_of(m.to) + 1);
+}
+
+bool is_legal(const Position& p, const Move& m) {
+    MoveList list;
+    generate_moves(p, list);
+    return std::find(list.begin(), list.end(), m) != list.end();
+}
+
+SearchResult search_to(Engine& engine, const Position& p, int depth) {
+    Limits limits;
+    limits.depth = depth;
+    return engine.go(p, {}, limits);
+}
+
+// A position reached by `plies` random legal moves from the start (fewer if the game ends).
+Position random_game(std::mt19937_64& rng, int plies) {
+    Position p = Position::start();
+    for (int i = 0; i < plies; ++i) {
+        MoveList list;
+        generate_moves(p, list);
+        if (list.empty()) break;
+        p = p.after(list[rng() % list.size()]);
+    }
+    return p;
+}
+
+// A random legal-looking setup: up to `max_each` pieces a side, some of them kings, no man on
+// its own crowning row.
+Position random_setup(std::mt19937_64& rng, int max_each) {
+    Bitboard side[2] = {0, 0}, kings = 0;
+    for (int c = 0; c < 2; ++c) {
+        const int n = 1 + int(rng() % std::uint64_t(max_each));
+        for (int placed = 0; placed < n;) {
+            const int sq = int(rng() % 32);
+            const Bitboard b = bit(Geo::bit_of(sq));
+            if ((side[0] | side[1]) & b) continue;
+            const bool king = rng() % 3 == 0;
+            if (!king && ((c == 0 && sq >= 28) || (c == 1 && sq < 4))) continue;
+            side[c] |= b;
+            if (king) kings |= b;
+            ++placed;
+        }
+    }
+    return Position::from_bitboards(side[0], side[1], kings, rng() % 2 ? W : B);
+}
+
+// Plain minimax to `depth` plies without table or pruning: win_in/loss_in (from `p`) when the
+// game is decided within the depth, 0 when it is not known.
+Score solve(const Position& p, int depth, int ply) {
+    MoveList list;
+    generate_moves(p, list);
+    if (list.empty()) return loss_in(ply);
+    if (depth == 0) return 0;
+    Score best = -Infinite;
+    for (const Move& m : list) best = std::max(best, -solve(p.after(m), depth - 1, ply + 1));
+    return best;
+}
+
+}  // namespace
+
+TEST_CASE("the FEN in the comments are the positions the tests build", "[search]") {
+    const std::pair<const char*, Position> cases[] = {
+        {"W:W22,23,25,29:B1,3,14,15", position_from_squares(W, {1, 3, 14, 15}, {22, 23, 25, 29})},
+        {"W:WK6:B11", position_from_squares(W, {11}, {6}, {6})},
+        {"W:W25,K27:B21", position_from_squares(W, {21}, {25, 27}, {27})},
+        {"W:W5:B1", position_from_squares(W, {1}, {5})},
+        {"W:WK14,K15,K19:BK1", position_from_squares(W, {1}, {14, 15, 19}, {1, 14, 15, 19})},
+        {"B:W14:B9", position_from_squares(B, {9}, {14})},
+        {"W:W18,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,13,16",
+         play(Position::start(), {{9, 13}, {23, 18}, {12, 16}})},
+    };
+    for (const auto& [fen, position] : cases) {
+        const auto parsed = parse_fen(fen);
+        INFO(fen);
+        REQUIRE(parsed.ok());
+        CHECK(*parsed == position);
+    }
+}
+
+TEST_CASE("score helpers keep the distance of wins through the table", "[search][score]") {
+    CHECK(win_in(5) > win_in(7));
+    CHECK(is_win(win_in(MaxPly - 1)));
+    CHECK_FALSE(is_decisive(WinBound - 1));
+    for (int stored_at = 0; stored_at < 20; ++stored_at)
+        for (int probed_at = 0; probed_at < 20; ++probed_at) {
+            // A win 6 plies below the storing node is 6 plies below the probing node too.
+            CHECK(from_tt(to_tt(win_in(stored_at + 6), stored_at), probed_at) == win_in(probed_at + 6));
+            CHECK(from_tt(to_tt(loss_in(stored_at + 3), stored_at), probed_at) == loss_in(probed_at + 3));
+        }
+}
+
+TEST_CASE("transposition table stores, verifies keys and replaces the shallow", "[search][tt]") {
+    TranspositionTable tt(1);
+    TTEntry e;
+    const Key k = 0x123456789ABCDEF0ULL;
+    CHECK_FALSE(tt.probe(k, e));
+    tt.store(k, to_tt(loss_in(9), 4), 7, Bound::Exact, TTMove{2, 10, 14});
+    REQUIRE(tt.probe(k, e));
+    CHECK(from_tt(e.score, 4) == loss_in(9));
+    CHECK(e.depth == 7);
+    CHECK(e.bound == Bound::Exact);
+    CHECK((e.move.index == 2 && e.move.from == 10 && e.move.to == 14));
+    // The same bucket, another key: not confused with the first.
+    const Key other = k ^ (Key{1} << 40);
+    CHECK_FALSE(tt.probe(other, e));
+    // Five keys for a bucket of four: the shallowest goes.
+    for (int i = 1; i <= 4; ++i) tt.store(k ^ (Key{std::uint64_t(i)} << 40), 0, 10 + i, Bound::Lower, TTMove{});
+    CHECK_FALSE(tt.probe(k, e));  // depth 7 was the least
+    for (int i = 1; i <= 4; ++i) CHECK(tt.probe(k ^ (Key{std::uint64_t(i)} << 40), e));
+    // A stored negative score and a missing move survive packing.
+    tt.store(k, -1234, 3, Bound::Upper, TTMove{});
+    REQUIRE(tt.probe(k, e));
+    CHECK(e.score == -1234);
+    CHECK(e.move.empty());
+    CHECK(tt.hashfull() >= 0);
+    tt.clear();
+    CHECK_FALSE(tt.probe(k, e));
+    CHECK(tt.hashfull() == 0);
+}
+
+TEST_CASE("turning the board round is the mirror's board", "[search][eval]") {
+    std::mt19937_64 rng(1);
+    for (int i = 0; i < 200; ++i) {
+        const Position p = random_game(rng, int(rng() % 60));
+        const Position m = p.mirrored();
+        CHECK(turned_round(p.pieces(B)) == m.pieces(W));
+        CHECK(turned_round(p.kings()) == m.kings());
+        CHECK(turned_round(turned_round(p.pieces(W))) == p.pieces(W));
+    }
+}
+
+TEST_CASE("evaluation is symmetric: a mirrored position scores the same", "[search][eval]") {
+    std::mt19937_64 rng(2);
+    int checked = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const Position p = i % 2 ? random_game(rng, int(rng() % 80)) : random_setup(rng, 8);
+        if (has_capture(p)) continue;
+        ++checked;
+        CHECK(evaluate(p) == evaluate(p.mirrored()));
+    }
+    CHECK(checked > 1000);
+}
+
+TEST_CASE("evaluation knows material and stays inside the static range", "[search][eval]") {
+    // B:W21-32:B1-12 and the same without White's man on 32.
+    const Position start = Position::start();
+    CHECK(std::abs(evaluate(start)) < 40);
+    const Position up = position_from_squares(B, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12},
+                                              {21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31});
+    CHECK(evaluate(up) > 60);
+    CHECK(evaluate(up.with_side(W)) < -60);
+    // B:WK14:BK1: one king each, a draw: close to zero.
+    CHECK(std::abs(evaluate(position_from_squares(B, {1}, {14}, {1, 14}))) < 30);
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 500; ++i) {
+        const Position p = random_setup(rng, 12);
+        if (!has_capture(p)) CHECK(!is_decisive(evaluate(p)));
+    }
+}
+
+TEST_CASE("finds the two-for-one shot", "[search][tactics]") {
+    // W:W22,23,25,29:B1,3,14,15. 22-18 gives a man: 15x22 is forced (14x23 is blocked by the man
+    // on 23, and the man on 29 stops the jump going on to 29), then 25x18x9 takes two. Every other
+    // move keeps the material level or loses.
+    const Position p = position_from_squares(W, {1, 3, 14, 15}, {22, 23, 25, 29});
+    Engine engine(16);
+    const SearchResult r = search_to(engine, p, 10);
+    REQUIRE(r.best);
+    CHECK(text(*r.best) == "22-18");
+    CHECK(r.score > 150);
+    REQUIRE(r.pv.size() >= 3);
+    CHECK(text(r.pv[1]) == "15x22");
+    CHECK(text(r.pv[2]) == "25x9");
+}
+
+TEST_CASE("king catches a lone man: the only winning move, won in exactly 7 plies", "[search][endgame]") {
+    // W:WK6:B11. 6-10 wins: 11-15 10x19 at once, or 11-16 10-15 16-20 15-19 20-24 19x28 and
+    // Black has nothing left at ply 7. Any other king move lets the man run to a draw.
+    const Position p = position_from_squares(W, {11}, {6}, {6});
+    Engine engine(16);
+    const SearchResult r = search_to(engine, p, 12);
+    REQUIRE(r.best);
+    CHECK(text(*r.best) == "6-10");
+    CHECK(r.score == win_in(7));
+    CHECK(r.pv.size() == 7);
+}
+
+TEST_CASE("king and man against a man: only the man's step wins, in 11 plies", "[search][endgame]") {
+    // W:W25,K27:B21. Any king move lets 21x30 crown; 25-22 frees the man and wins.
+    const Position p = position_from_squares(W, {21}, {25, 27}, {27});
+    Engine engine(16);
+    const SearchResult r = search_to(engine, p, 16);
+    REQUIRE(r.best);
+    CHECK(text(*r.best) == "25-22");
+    CHECK(r.score == win_in(11));
+}
+
+TEST_CASE("win and loss distances match a plain minimax", "[search][mate]") {
+    std::mt19937_64 rng(4);
+    Engine engine(4);
+    int decided = 0;
+    for (int i = 0; i < 400 && decided < 40; ++i) {
+        const Position p = random_setup(rng, 2);
+        const Score truth = solve(p, 5, 0);
+        if (!is_decisive(truth)) continue;
+        ++decided;
+        engine.clear();
+        const SearchResult r = search_to(engine, p, 7);
+        INFO("position " << i << " truth " << truth);
+        CHECK(r.score == truth);
+    }
+    CHECK(decided >= 20);
+}
+
+TEST_CASE("a side with no legal move has lost, and the search says so", "[search]") {
+    // W:W5:B1: White's man on 5 is blocked by Black's man on 1; White to move has no move.
+    const Position p = position_from_squares(W, {1}, {5});
+    REQUIRE(count_moves(p) == 0);
+    Engine engine(1);
+    const SearchResult r = search_to(engine, p, 5);
+    CHECK_FALSE(r.best);
+    CHECK(r.score == loss_in(0));
+}
+
+TEST_CASE("the 80-ply rule draws a won position", "[search][draw]") {
+    // W:WK14,K15,K19:BK1, 79 quiet plies already: every move reaches 80 without a capture.
+    Position p = position_from_squares(W, {1}, {14, 15, 19}, {1, 14, 15, 19});
+    Engine engine(1);
+    CHECK(search_to(engine, p, 6).score > 100);
+    p = Position::from_bitboards(p.pieces(B), p.pieces(W), p.kings(), W, 79);
+    engine.clear();
+    const SearchResult r = search_to(engine, p, 6);
+    CHECK(r.score == Draw);
+    REQUIRE(r.best);
+    CHECK(is_legal(p, *r.best));
+}
+
+TEST_CASE("repeating a position of the game is a draw", "[search][draw]") {
+    // W:WK14,K15,K19:BK1 with 40 quiet plies: the history holds every position White can move
+    // to, each an even number of plies before the root's children, so every move repeats.
+    const Position won = position_from_squares(W, {1}, {14, 15, 19}, {1, 14, 15, 19});
+    const Position root = Position::from_bitboards(won.pieces(B), won.pieces(W), won.kings(), W, 40);
+    MoveList list;
+    generate_moves(root, list);
+    std::vector<Key> history;
+    for (const Move& m : list) {
+        history.push_back(0x1111 + history.size());  // some other position in between
+        history.push_back(root.after(m).key());
+    }
+    Engine engine(1);
+    Limits limits;
+    limits.depth = 6;
+    const SearchResult r = engine.go(root, history, limits);
+    CHECK(r.score == Draw);
+    engine.clear();
+    CHECK(engine.go(root, {}, limits).score > 100);
+}
+
+TEST_CASE("the same limits after clearing give the same search", "[search][reproducible]") {
+    Engine engine(16);
+    std::mt19937_64 rng(5);
+    for (int i = 0; i < 4; ++i) {
+        const Position p = random_game(rng, 10 + 6 * i);
+        Limits limits;
+        if (i % 2) limits.nodes = 150000; else limits.depth = 9;
+        std::vector<int> depths[2];
+        SearchResult r[2];
+        for (int run = 0; run < 2; ++run) {
+            engine.clear();
+            r[run] = engine.go(p, {}, limits, [&](const Info& info) { depths[run].push_back(info.depth); });
+        }
+        REQUIRE(r[0].best);
+        CHECK(*r[0].best == *r[1].best);
+        CHECK(r[0].score == r[1].score);
+        CHECK(r[0].nodes == r[1].nodes);
+        CHECK(r[0].pv == r[1].pv);
+        CHECK(depths[0] == depths[1]);
+        if (limits.nodes) CHECK(r[0].nodes <= limits.nodes);
+        if (limits.depth) CHECK(r[0].depth == limits.depth);
+    }
+}
+
+TEST_CASE("never an illegal move, whatever the limits", "[search][legal]") {
+    Engine engine(1);
+    std::mt19937_64 rng(6);
+    int searched = 0;
+    for (int i = 0; i < 600; ++i) {
+        const Position p = i % 2 ? random_game(rng, int(rng() % 90)) : random_setup(rng, 6);
+        MoveList list;
+        generate_moves(p, list);
+        Limits limits;
+        if (i % 3 == 0) limits.depth = 1 + int(rng() % 4);
+        else limits.nodes = 1 + rng() % 300;
+        const SearchResult r = engine.go(p, {}, limits);
+        if (list.empty()) {
+            CHECK_FALSE(r.best);
+            continue;
+        }
+        ++searched;
+        REQUIRE(r.best);
+        CHECK(is_legal(p, *r.best));
+        REQUIRE_FALSE(r.pv.empty());
+        CHECK(r.pv[0] == *r.best);
+        Position q = p;
+        for (const Move& m : r.pv) {
+            REQUIRE(is_legal(q, m));
+            q = q.after(m);
+        }
+        if (r.ponder) CHECK(is_legal(p.after(*r.best), *r.ponder));
+    }
+    CHECK(searched > 500);
+}
+
+TEST_CASE("movetime is a hard limit", "[search][time]") {
+    Engine engine(16);
+    Limits limits;
+    limits.movetime = 50;
+    const auto t0 = std::chrono::steady_clock::now();
+    const SearchResult r = engine.go(Position::start(), {}, limits);
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    REQUIRE(r.best);
+    CHECK(is_legal(Position::start(), *r.best));
+    CHECK(ms < 50 + 150);  // generous: this machine is shared and noisy
+    CHECK(r.depth >= 3);
+}
+
+TEST_CASE("a short clock with a small increment is never overspent", "[search][time]") {
+    Engine engine(16);
+    Limits limits;
+    limits.btime = 300;
+    limits.binc = 100;
+    const auto t0 = std::chrono::steady_clock::now();
+    const SearchResult r = engine.go(Position::start(), {}, limits);
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    REQUIRE(r.best);
+    CHECK(ms < 150);  // at most 40% of what is left, plus noise
+    limits.btime = 5;  // almost flagged: move at once
+    const auto t1 = std::chrono::steady_clock::now();
+    CHECK(engine.go(Position::start(), {}, limits).best);
+    CHECK(std::chrono::steady_clock::now() - t1 < std::chrono::milliseconds(60));
+}
+
+TEST_CASE("an infinite search runs until stopped and still answers", "[search][time]") {
+    Engine engine(16);
+    Limits limits;
+    limits.infinite = true;
+    limits.threads = 2;
+    std::thread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        engine.stop();
+    });
+    int iterations = 0;
+    const SearchResult r = engine.go(Position::start(), {}, limits, [&](const Info& info) {
+        ++iterations;
+        CHECK(info.pv.size() >= 1);
+        CHECK(info.depth == iterations);
+    });
+    stopper.join();
+    REQUIRE(r.best);
+    CHECK(is_legal(Position::start(), *r.best));
+    CHECK(iterations >= 3);
+}
+
+TEST_CASE("bench prints the same node count twice, last", "[search][bench]") {
+    std::ostringstream a, b;
+    const BenchResult ra = run_bench(5, a);
+    const BenchResult rb = run_bench(5, b);
+    CHECK(ra.nodes == rb.nodes);
+    CHECK(ra.nodes > 0);
+    const std::string out = a.str();
+    const auto last = out.rfind("Nodes searched: ");
+    REQUIRE(last != std::string::npos);
+    CHECK(out.substr(last) == "Nodes searched: " + std::to_string(ra.nodes) + "\n");
+}
+
+TEST_CASE("the last move before a time control may use most, not all, of the clock", "[search][time]") {
+    Engine engine(16);
+    Limits limits;
+    limits.wtime = 400;
+    limits.movestogo = 1;
+    const Position p = Position::start(W);
+    const auto t0 = std::chrono::steady_clock::now();
+    const SearchResult r = engine.go(p, {}, limits);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(400));
+    REQUIRE(r.best);
+    CHECK(is_legal(p, *r.best));
+}
+
+TEST_CASE("a single legal move is played at once on a clock", "[search][time]") {
+    // B:W14:B9: Black must take, and has one way: 9x18.
+    const Position p = position_from_squares(B, {9}, {14});
+    REQUIRE(count_moves(p) == 1);
+    Engine engine(1);
+    Limits limits;
+    limits.btime = 100000;
+    const auto t0 = std::chrono::steady_clock::now();
+    const SearchResult r = engine.go(p, {}, limits);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(50));
+    REQUIRE(r.best);
+    CHECK(text(*r.best) == "9x18");
+}
+
+TEST_CASE("pondering waits for ponderhit, then keeps to the clock", "[search][time]") {
+    Engine engine(16);
+    Limits limits;
+    limits.ponder = true;
+    limits.btime = 1000;
+    const auto t0 = std::chrono::steady_clock::now();
+    std::thread opponent([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(150));
+        engine.ponderhit();
+    });
+    const SearchResult r = engine.go(Position::start(), {}, limits);
+    const auto spent = std::chrono::steady_clock::now() - t0;
+    opponent.join();
+    CHECK(spent >= std::chrono::milliseconds(150));
+    CHECK(spent < std::chrono::milliseconds(150 + 400));  // 40% of the clock at most, plus noise
+    REQUIRE(r.best);
+    CHECK(is_legal(Position::start(), *r.best));
+}
+
+TEST_CASE("a game at one second plus 0.1 s a move never runs out of time", "[search][time][slow]") {
+    Engine engine(16);
+    Position p = Position::start();
+    std::vector<Key> history;
+    std::int64_t clock[2] = {1000, 1000};
+    for (int ply = 0; ply < 80; ++ply) {
+        MoveList list;
+        generate_moves(p, list);
+        if (list.empty() || p.quiet_plies() >= DrawPlies) break;
+        const auto side = index(p.side_to_move());
+        Limits limits;
+        limits.btime = int(clock[0]);
+        limits.wtime = int(clock[1]);
+        limits.binc = limits.winc = 100;
+        const auto t0 = std::chrono::steady_clock::now();
+        const SearchResult r = engine.go(p, history, limits);
+        clock[side] -= std::chrono::duration_cast<std::chrono::milliseconds>(
+                           std::chrono::steady_clock::now() - t0).count();
+        REQUIRE(clock[side] > 0);
+        clock[side] += 100;
+        REQUIRE(r.best);
+        REQUIRE(is_legal(p, *r.best));
+        history.push_back(p.key());
+        p = p.after(*r.best);
+    }
+}
