@@ -155,6 +155,7 @@ bool Session::operator()(const Go& g) {
     req.skill = options_.skill;
     const Notation notation = options_.notation;
 
+    open_ended_ = req.limits.infinite || req.limits.ponder;
     abort_.store(false, std::memory_order_relaxed);
     pondering_.store(g.ponder, std::memory_order_relaxed);
     searching_.store(true, std::memory_order_release);
@@ -194,6 +195,11 @@ bool Session::operator()(const Perft& c) {
     out_.line("");
     out_.line("Nodes searched: " + std::to_string(r.nodes));
     return true;
+}
+
+void Session::end_of_input() {
+    if (worker_.joinable() && !open_ended_) worker_.join();
+    stop_search();
 }
 
 bool Session::operator()(const Stop&) {
@@ -284,7 +290,7 @@ int run(std::FILE* in, std::FILE* out) {
         if (line.size() >= MaxLine) too_long = true;
         else line += char(c);
     }
-    session(Quit{});  // the end of input: as `quit`
+    session.end_of_input();
     return 0;
 }
 

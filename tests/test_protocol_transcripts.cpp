@@ -13,6 +13,14 @@ using namespace std::chrono_literals;
 
 namespace {
 
+// Time the test process and the pipes may add to what the engine promises. Sanitized builds run
+// several times slower, and their timing checks get more room.
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+constexpr long long Slack = 150;
+#else
+constexpr long long Slack = 25;
+#endif
+
 bool starts(const std::string& s, std::string_view prefix) { return s.starts_with(prefix); }
 
 std::vector<std::string> infos(const std::vector<std::string>& lines) {
@@ -204,7 +212,7 @@ TEST_CASE("transcript: go with each limit", "[protocol][transcript]") {
         const auto lines = t.until("bestmove", 2000ms);
         const auto ms = ms_since(start);
         REQUIRE_FALSE(lines.empty());
-        CHECK(ms <= 300 + 10 + 15);  // 15 ms for the pipes and the test process
+        CHECK(ms <= 300 + 10 + Slack);
         CHECK(ms >= 200);
     }
     SECTION("clock: wtime btime winc binc movestogo") {
@@ -270,7 +278,7 @@ TEST_CASE("transcript: infinite and stop; isready, d and go during a search", "[
     t.send("isready");
     const auto before = t.until("readyok", 1000ms);
     REQUIRE_FALSE(before.empty());
-    CHECK(ms_since(ready) < 100);
+    CHECK(ms_since(ready) < 20 + Slack);
     for (const auto& l : before) CHECK_FALSE(starts(l, "bestmove"));
     one_error(t, "go depth 3", "go: a search is already running (send stop first)");
     t.send("status");
@@ -280,7 +288,7 @@ TEST_CASE("transcript: infinite and stop; isready, d and go during a search", "[
     t.send("stop");
     lines = t.until("bestmove", 1000ms);
     REQUIRE_FALSE(lines.empty());
-    CHECK(ms_since(stop) <= 20 + 10);  // 20 ms promised; 10 for the pipes and the test process
+    CHECK(ms_since(stop) <= 20 + Slack);  // 20 ms promised
     // `go` without limits is infinite too.
     t.send("go");
     CHECK(t.until("bestmove", 300ms).empty());
@@ -302,7 +310,7 @@ TEST_CASE("transcript: ponder answers only after ponderhit or stop", "[protocol]
     const auto stop = TempoProcess::Clock::now();
     t.send("stop");
     CHECK_FALSE(t.until("bestmove", 1000ms).empty());
-    CHECK(ms_since(stop) <= 30);
+    CHECK(ms_since(stop) <= 20 + Slack);
     t.send("ponderhit");  // without a search: ignored
     CHECK(t.sync().empty());
 }
@@ -359,13 +367,23 @@ TEST_CASE("transcript: go races stop, isready and quit", "[protocol][transcript]
             int status = -1;
             CHECK(t.wait_exit(1000ms, &status));
             CHECK(status == 0);
-            CHECK(ms_since(start) < 200);
+            CHECK(ms_since(start) < 100 + Slack);
         }
     }
-    SECTION("end of input during a search acts as quit") {
+    SECTION("end of input stops an infinite search and exits") {
         TempoProcess t;
         t.send("go infinite");
         t.close_input();
+        int status = -1;
+        CHECK(t.wait_exit(1000ms, &status));
+        CHECK(status == 0);
+    }
+    SECTION("end of input lets a search with limits answer first") {
+        TempoProcess t;
+        t.send("go depth 7");
+        t.close_input();
+        const auto lines = t.until("bestmove", 5000ms);
+        REQUIRE(lines.size() == 8);
         int status = -1;
         CHECK(t.wait_exit(1000ms, &status));
         CHECK(status == 0);
@@ -382,7 +400,7 @@ TEST_CASE("transcript: Skill Level answers with legal moves and obeys limits", "
         const auto start = TempoProcess::Clock::now();
         t.send("go movetime 200");
         const auto lines = t.until("bestmove", 1000ms);
-        CHECK(ms_since(start) <= 200 + 10 + 15);
+        CHECK(ms_since(start) <= 200 + 10 + Slack);
         REQUIRE(infos(lines).size() == 1);
         CHECK(std::find(moves.begin(), moves.end(), best(lines)) != moves.end());
     }
