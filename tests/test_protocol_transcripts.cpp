@@ -13,8 +13,8 @@ using namespace std::chrono_literals;
 
 namespace {
 
-// Time the test process and the pipes may add to what the engine promises. Sanitized builds run
-// several times slower, and their timing checks get more room.
+// Time the test process and the pipes may add to what the engine promises (clocks start once the
+// engine has answered isready). Sanitized builds run several times slower: more room there.
 #if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
 constexpr long long Slack = 150;
 #else
@@ -207,6 +207,7 @@ TEST_CASE("transcript: go with each limit", "[protocol][transcript]") {
     }
     SECTION("movetime: bestmove within the time plus the overhead") {
         t.send("setoption name Move Overhead value 10");
+        REQUIRE(t.sync().empty());  // the process is up and idle: time only the search
         const auto start = TempoProcess::Clock::now();
         t.send("go movetime 300");
         const auto lines = t.until("bestmove", 2000ms);
@@ -216,6 +217,7 @@ TEST_CASE("transcript: go with each limit", "[protocol][transcript]") {
         CHECK(ms >= 200);
     }
     SECTION("clock: wtime btime winc binc movestogo") {
+        REQUIRE(t.sync().empty());
         const auto start = TempoProcess::Clock::now();
         t.send("go wtime 2000 btime 2000 winc 10 binc 10 movestogo 20");
         const auto lines = t.until("bestmove", 3000ms);
@@ -396,7 +398,7 @@ TEST_CASE("transcript: Skill Level answers with legal moves and obeys limits", "
         INFO(level);
         t.send("setoption name Skill Level value " + std::to_string(level));
         t.send("position startpos moves 11-15 24-20");
-        const auto moves = legal(t);
+        const auto moves = legal(t);  // also waits until the engine is idle
         const auto start = TempoProcess::Clock::now();
         t.send("go movetime 200");
         const auto lines = t.until("bestmove", 1000ms);
