@@ -29,7 +29,14 @@ bool Session::handle(std::string_view line) {
     return std::visit(*this, *c);
 }
 
-void Session::error(std::string_view message) { out_.line("info string error: " + std::string(message)); }
+// Writes the one error line of a bad command. Messages may quote the input (a FEN, a move): any
+// byte that is not printable ASCII becomes '?', so stdout stays plain protocol text.
+void Session::error(std::string_view message) {
+    std::string line = "info string error: " + std::string(message);
+    for (char& c : line)
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+    out_.line(line);
+}
 
 // Stops the worker and waits for it. Engine::go resets the stop flag when it starts, so the stop
 // is repeated until the worker has finished.
@@ -139,7 +146,7 @@ bool Session::operator()(const Go& g) {
     l.movestogo = g.movestogo.value_or(0);
     l.ponder = g.ponder;
     const bool limited = g.depth || g.nodes || g.movetime || g.wtime || g.btime;
-    l.infinite = g.infinite || (!limited && !g.ponder);
+    l.infinite = g.infinite || !limited;  // `go` and `go ponder` alone wait for stop
     l.move_overhead = options_.move_overhead;
     l.threads = options_.threads;
 

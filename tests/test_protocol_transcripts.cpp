@@ -479,6 +479,13 @@ TEST_CASE("transcript: bad input of every kind: one error each, nothing changes,
     auto lines = t.sync();
     REQUIRE(lines.size() == 1);
     CHECK(starts(lines[0], "info string error: unknown command '\\x00\\x01"));
+    // A FEN with control bytes: the error names it, and stdout stays printable.
+    t.send_raw(std::string("position fen B:W21\x01\x1b[31m:B1\n", 28));
+    lines = t.sync();
+    REQUIRE(lines.size() == 1);
+    CHECK(starts(lines[0], "info string error: position: bad FEN"));
+    CHECK(std::all_of(lines[0].begin(), lines[0].end(),
+                      [](char c) { return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f; }));
     // Blank lines are ignored.
     t.send("");
     t.send("  \t ");
