@@ -1,7 +1,7 @@
 // Protocol transcripts: a real `tempo` process is fed lines and its output checked, as a GUI would
 // see it. [race] tests race `go` against `stop`, `isready` and `quit`; the tsan preset runs them.
 #include <algorithm>
-#include <regex>
+#include <sstream>
 
 #include <catch2/catch.hpp>
 
@@ -22,6 +22,42 @@ constexpr long long Slack = 25;
 #endif
 
 bool starts(const std::string& s, std::string_view prefix) { return s.starts_with(prefix); }
+
+// (No std::regex here: g++ 12 warns falsely inside <regex> under the sanitizers.)
+std::vector<std::string> words_of(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> w;
+    for (std::string x; in >> x;) w.push_back(x);
+    return w;
+}
+
+bool is_number(const std::string& s, bool sign = false) {
+    const std::size_t from = sign && !s.empty() && s[0] == '-' ? 1 : 0;
+    return s.size() > from && std::all_of(s.begin() + long(from), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// `info depth D seldepth S multipv K score cp|mate X nodes N nps N time N hashfull N pv m…`:
+// the depth, or -1 when the line has another shape.
+int info_depth(const std::string& line) {
+    const auto w = words_of(line);
+    const std::vector<std::string> keys{"info", "depth", "", "seldepth", "", "multipv", "", "score"};
+    if (w.size() < 20) return -1;  // with at least one pv move
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        if (!keys[i].empty() && w[i] != keys[i]) return -1;
+    if (!is_number(w[2]) || !is_number(w[4]) || !is_number(w[6])) return -1;
+    if ((w[8] != "cp" && w[8] != "mate") || !is_number(w[9], true)) return -1;
+    const std::vector<std::string> rest{"nodes", "nps", "time", "hashfull"};
+    for (std::size_t i = 0; i < rest.size(); ++i)
+        if (w[10 + 2 * i] != rest[i] || !is_number(w[11 + 2 * i])) return -1;
+    if (w[18] != "pv") return -1;
+    return std::stoi(w[2]);
+}
+
+// A move in board names: `c3-d4`.
+bool is_named_step(const std::string& m) {
+    return m.size() == 5 && m[0] >= 'a' && m[0] <= 'h' && m[1] >= '1' && m[1] <= '8' && m[2] == '-' &&
+           m[3] >= 'a' && m[3] <= 'h' && m[4] >= '1' && m[4] <= '8';
+}
 
 std::vector<std::string> infos(const std::vector<std::string>& lines) {
     std::vector<std::string> out;
@@ -180,12 +216,11 @@ TEST_CASE("transcript: go with each limit", "[protocol][transcript]") {
         const auto lines = t.until("bestmove");
         const auto in = infos(lines);
         REQUIRE(in.size() == 5);
-        const std::regex info(
-            R"(info depth (\d+) seldepth \d+ multipv 1 score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ time \d+ hashfull \d+ pv [0-9x\- ]+)");
         for (std::size_t i = 0; i < in.size(); ++i) {
-            std::smatch m;
-            REQUIRE(std::regex_match(in[i], m, info));
-            CHECK(m[1] == std::to_string(i + 1));
+            INFO(in[i]);
+            CHECK(info_depth(in[i]) == int(i + 1));
+            CHECK(in[i].find(" multipv 1 ") != std::string::npos);
+            CHECK(in[i].find(" pv ") != std::string::npos);
         }
         const auto moves = legal(t);
         CHECK(std::find(moves.begin(), moves.end(), best(lines)) != moves.end());
@@ -198,7 +233,8 @@ TEST_CASE("transcript: go with each limit", "[protocol][transcript]") {
             t.send("go nodes 20000");
             auto lines = t.until("bestmove");
             for (auto& l : lines)  // time and speed differ from run to run
-                l = std::regex_replace(l, std::regex(" nps \\d+ time \\d+"), "");
+                if (const auto at = l.find(" nps "); at != std::string::npos)
+                    l.erase(at, l.find(" hashfull ") - at);
             return lines;
         };
         const auto first = run();
@@ -267,7 +303,11 @@ TEST_CASE("transcript: go with each limit", "[protocol][transcript]") {
         t.send("setoption name Notation value names");
         t.send("go depth 3");
         const auto lines = t.until("bestmove");
-        CHECK(std::regex_match(lines.back(), std::regex("bestmove [a-h][1-8]-[a-h][1-8] ponder [a-h][1-8]-[a-h][1-8]")));
+        const auto w = words_of(lines.back());
+        REQUIRE(w.size() == 4);
+        CHECK(is_named_step(w[1]));
+        CHECK(w[2] == "ponder");
+        CHECK(is_named_step(w[3]));
     }
 }
 
@@ -421,7 +461,9 @@ TEST_CASE("transcript: extensions d, legal, status, eval, go perft, bench", "[pr
     CHECK(lines[7] == "1  w   w   w   w      29 30 31 32");
     CHECK(lines[8] == "   a b c d e f g h");
     CHECK(lines[9] == "Fen: B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
-    CHECK(std::regex_match(lines[10], std::regex("Key: [0-9a-f]{16}")));
+    CHECK(lines[10].size() == 21);
+    CHECK(starts(lines[10], "Key: "));
+    CHECK(lines[10].find_first_not_of("0123456789abcdef", 5) == std::string::npos);
     CHECK(starts(lines[11], "Status: ongoing black to move"));
     CHECK(legal(t) == std::vector<std::string>{"9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"});
     t.send("status");
