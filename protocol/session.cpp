@@ -29,7 +29,14 @@ bool Session::handle(std::string_view line) {
     return std::visit(*this, *c);
 }
 
-void Session::error(std::string_view message) { out_.line("info string error: " + std::string(message)); }
+// Writes the one error line of a bad command. Messages may quote the input (a FEN, a move): any
+// byte that is not printable ASCII becomes '?', so stdout stays plain protocol text.
+void Session::error(std::string_view message) {
+    std::string line = "info string error: " + std::string(message);
+    for (char& c : line)
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+    out_.line(line);
+}
 
 // Stops the worker and waits for it. Engine::go resets the stop flag when it starts, so the stop
 // is repeated until the worker has finished.
@@ -139,7 +146,7 @@ bool Session::operator()(const Go& g) {
     l.movestogo = g.movestogo.value_or(0);
     l.ponder = g.ponder;
     const bool limited = g.depth || g.nodes || g.movetime || g.wtime || g.btime;
-    l.infinite = g.infinite || (!limited && !g.ponder);
+    l.infinite = g.infinite || !limited;  // `go` and `go ponder` alone wait for stop
     l.move_overhead = options_.move_overhead;
     l.threads = options_.threads;
 
@@ -155,6 +162,7 @@ bool Session::operator()(const Go& g) {
     req.skill = options_.skill;
     const Notation notation = options_.notation;
 
+    open_ended_ = req.limits.infinite || req.limits.ponder;
     abort_.store(false, std::memory_order_relaxed);
     pondering_.store(g.ponder, std::memory_order_relaxed);
     searching_.store(true, std::memory_order_release);
@@ -194,6 +202,11 @@ bool Session::operator()(const Perft& c) {
     out_.line("");
     out_.line("Nodes searched: " + std::to_string(r.nodes));
     return true;
+}
+
+void Session::end_of_input() {
+    if (worker_.joinable() && !open_ended_) worker_.join();
+    stop_search();
 }
 
 bool Session::operator()(const Stop&) {
@@ -284,7 +297,7 @@ int run(std::FILE* in, std::FILE* out) {
         if (line.size() >= MaxLine) too_long = true;
         else line += char(c);
     }
-    session(Quit{});  // the end of input: as `quit`
+    session.end_of_input();
     return 0;
 }
 

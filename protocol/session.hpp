@@ -36,6 +36,9 @@ public:
 
     // Handles one input line; false once the engine should exit (`quit`).
     bool handle(std::string_view line);
+    // The end of input: a search with limits is let finish (so `printf 'go depth 9' | tempo`
+    // answers), an infinite or pondering one is stopped; then as `quit`.
+    void end_of_input();
 
     // The handlers, one per command type (std::visit picks them); true: keep reading.
     bool operator()(const Uci&);
@@ -73,6 +76,7 @@ private:
     std::atomic<bool> searching_{false};
     std::atomic<bool> abort_{false};
     std::atomic<bool> pondering_{false};
+    bool open_ended_ = false;  // the running search waits for stop (infinite) or ponderhit
     std::mt19937_64 rng_;
 };
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/movegen.hpp"
+#include "engine/notation.hpp"
 #include "search/search.hpp"
 
 namespace tempo::search {
@@ -28,11 +29,17 @@ Position play(const Position& p, std::initializer_list<std::pair<int, int>> move
     for (const auto& [from, to] : moves) {
         MoveList list;
         generate_moves(q, list);
+        const Move* found = nullptr;
         for (const Move& m : list)
             if (Geo::square_of(m.from) + 1 == from && Geo::square_of(m.to) + 1 == to) {
-                q = q.after(m);
+                found = &m;
                 break;
             }
+        if (!found) {  // a fixed line with a typo is a bug: fail loudly
+            std::cerr << "play: no legal move " << from << '-' << to << '\n';
+            std::abort();
+        }
+        q = q.after(*found);
     }
     return q;
 }
@@ -44,34 +51,33 @@ struct BenchPosition {
     Position position;
 };
 
+// A FEN of the fixed list below (a typo there is a bug: fail loudly).
+Position fen(const char* text) {
+    const Result<Position> p = parse_fen(text);
+    if (!p) {
+        std::cerr << "bench: bad FEN " << text << ": " << p.error() << '\n';
+        std::abort();
+    }
+    return *p;
+}
+
 std::vector<BenchPosition> bench_positions() {
     const Position start = Position::start();
-    constexpr Color B = Color::Black, W = Color::White;
     return {
         {"start", start},
-        // Ballot 17, W:W18,21,22,24-32:B1-8,10,11,13,16
         {"ballot 9-13 23-18 12-16", play(start, {{9, 13}, {23, 18}, {12, 16}})},
         {"ballot 11-15 23-19 8-11 22-17", play(start, {{11, 15}, {23, 19}, {8, 11}, {22, 17}})},
         {"ballot 10-15 22-18 15x22 25x18", play(start, {{10, 15}, {22, 18}, {15, 22}, {25, 18}})},
         {"middle game, single corner",
          play(start, {{11, 15}, {22, 18}, {15, 22}, {25, 18}, {8, 11}, {29, 25}, {4, 8}, {25, 22},
                       {12, 16}, {24, 20}, {10, 15}, {27, 24}})},
-        // B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29 (PDN 2.0 example)
-        {"kings on both sides",
-         position_from_squares(B, {12, 16, 20, 22, 25, 29}, {18, 24, 27, 28, 10, 15}, {10, 15, 22, 25, 29})},
-        // W:WK4,9,K13,27,32:B3,5,K10,28 (Wiswell)
-        {"Wiswell problem", position_from_squares(W, {3, 5, 10, 28}, {4, 9, 13, 27, 32}, {4, 13, 10})},
-        // B:WK12,K27,30,32:B21,K24,28,K31
-        {"kings and men", position_from_squares(B, {21, 24, 28, 31}, {12, 27, 30, 32}, {12, 27, 24, 31})},
-        // W:WK4,13,30,K31,K32:BK1,K3,K7,K15,21
-        {"ten-piece endgame",
-         position_from_squares(W, {1, 3, 7, 15, 21}, {4, 13, 30, 31, 32}, {4, 31, 32, 1, 3, 7, 15})},
-        // B:W14,15,22,23,24,30,31,32:BK6,7,8,9,11,12
-        {"black king against men", position_from_squares(B, {6, 7, 8, 9, 11, 12}, {14, 15, 22, 23, 24, 30, 31, 32}, {6})},
-        // W:WK14,K15:BK1 (two kings against one in the double corner)
-        {"two kings against one", position_from_squares(W, {1}, {14, 15}, {1, 14, 15})},
-        // W:WK18,K19,K23:BK1,K5 (three kings against two holding a double corner)
-        {"three kings against two", position_from_squares(W, {1, 5}, {18, 19, 23}, {1, 5, 18, 19, 23})},
+        {"kings on both sides", fen("B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29")},  // PDN 2.0
+        {"Wiswell problem", fen("W:WK4,9,K13,27,32:B3,5,K10,28")},
+        {"kings and men", fen("B:WK12,K27,30,32:B21,K24,28,K31")},
+        {"ten-piece endgame", fen("W:WK4,13,30,K31,K32:BK1,K3,K7,K15,21")},
+        {"black king against men", fen("B:W14,15,22,23,24,30,31,32:BK6,7,8,9,11,12")},
+        {"two kings against one", fen("W:WK14,K15:BK1")},  // the lone king in a double corner
+        {"three kings against two", fen("W:WK18,K19,K23:BK1,K5")},
     };
 }
 

@@ -22,8 +22,8 @@ inline constexpr int BenchDepth = 12;
 Position position_from_squares(Color side, std::initializer_list<int> black,
                                std::initializer_list<int> white, std::initializer_list<int> kings = {});
 
-// `p` after the legal move from PDN square `from` to `to` (the first such move), or `p` itself if
-// there is none. Only for building fixed positions.
+// `p` after the legal moves given by their PDN from and to squares (the first matching move
+// each time). Only for building fixed positions: a move that is not legal aborts.
 Position play(const Position& p, std::initializer_list<std::pair<int, int>> moves);
 
 struct BenchResult {

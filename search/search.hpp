@@ -77,8 +77,9 @@ struct SearchResult {
 };
 
 // Late move reductions (see search.cpp), switchable so that a match can measure them. Off until a
-// match shows a gain: reductions on scored +88 =131 -93 against off (the 156 ACF three-move
-// openings with both colours, 20k nodes a move, 2026-11-29), no measurable difference.
+// match shows a gain: on against off scored +88 =131 -93 (the 156 ACF three-move openings with
+// both colours, 20k nodes a move) and +43 =72 -41 (the first 78 openings, 80k nodes a move),
+// 2026-11-29: no measurable difference.
 struct ReductionOptions {
     bool enabled = false;
     int min_depth = 3;   // reduce only at this remaining depth or more
@@ -115,6 +116,7 @@ public:
     void ponderhit() { pondering_.store(false, std::memory_order_relaxed); }
 
     const TranspositionTable& tt() const { return tt_; }
+    // Search options; change them only between searches.
     Options& options() { return options_; }
 
 private:

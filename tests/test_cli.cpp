@@ -2,6 +2,7 @@
 // checks its stdout, stderr and exit status, as a user or a script would see them.
 #include <fcntl.h>
 #include <poll.h>
+#include <stdlib.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -26,8 +27,9 @@ struct Run {
     std::string err;
 };
 
-// Runs `tempo args...` with stdin from /dev/null and collects both output streams.
-Run run_tempo(const std::vector<std::string>& args) {
+// Runs `tempo args...` with stdin from /dev/null and collects both output streams. With
+// `stderr_terminal`, stderr is a pseudo-terminal instead of a pipe, as in an interactive shell.
+Run run_tempo(const std::vector<std::string>& args, bool stderr_terminal = false) {
     std::vector<char*> argv;
     std::string program = TEMPO_BINARY;
     argv.push_back(program.data());
@@ -37,7 +39,16 @@ Run run_tempo(const std::vector<std::string>& args) {
 
     int out_pipe[2], err_pipe[2];
     REQUIRE(pipe(out_pipe) == 0);
-    REQUIRE(pipe(err_pipe) == 0);
+    if (stderr_terminal) {
+        err_pipe[0] = posix_openpt(O_RDWR | O_NOCTTY);
+        REQUIRE(err_pipe[0] >= 0);
+        REQUIRE(grantpt(err_pipe[0]) == 0);
+        REQUIRE(unlockpt(err_pipe[0]) == 0);
+        err_pipe[1] = open(ptsname(err_pipe[0]), O_RDWR | O_NOCTTY);
+        REQUIRE(err_pipe[1] >= 0);
+    } else {
+        REQUIRE(pipe(err_pipe) == 0);
+    }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
@@ -52,7 +63,8 @@ Run run_tempo(const std::vector<std::string>& args) {
     close(err_pipe[1]);
     REQUIRE(spawned == 0);
 
-    // Read both pipes until both close, so a full pipe can never block the child.
+    // Read both pipes until both close, so a full pipe can never block the child. (A terminal's
+    // master side reports EIO instead of end-of-file once the child has gone.)
     Run run;
     std::array<pollfd, 2> fds{{{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}}};
     std::array<std::string*, 2> sinks{&run.out, &run.err};
@@ -178,6 +190,17 @@ TEST_CASE("tempo perft: the FEN, not --rules, says who moves", "[cli]") {
     CHECK(r.status == 0);
     CHECK(r.out.find("9-13: 1") != std::string::npos);
     CHECK(last_line(r.out) == "Nodes searched: 7");
+}
+
+TEST_CASE("tempo perft shows progress on stderr only when it is a terminal", "[cli]") {
+    const Run piped = run_tempo({"perft", "--depth", "4"});
+    CHECK(piped.err.empty());
+
+    const Run terminal = run_tempo({"perft", "--depth", "4"}, true);
+    CHECK(terminal.status == 0);
+    CHECK(terminal.err.find("7/7 root moves") != std::string::npos);
+    CHECK(last_line(terminal.out) == "Nodes searched: 1469");
+    CHECK(terminal.out.find("root moves") == std::string::npos);
 }
 
 TEST_CASE("tempo perft --depth 0 counts the position itself", "[cli]") {

@@ -145,7 +145,7 @@ TEST_CASE("A broken engine loses with the right reason and is restarted", "[matc
         restarted = true;
     }
     SECTION("a hang: no bestmove within its time, nor after stop") {
-        run = faulty_match("silent", "st=0.05 timemargin=100", pdn);
+        run = faulty_match("silent", "st=0.05 timemargin=300", pdn);
         reason = "broken hung: no bestmove after its time and a stop";
         restarted = true;
     }
@@ -155,7 +155,7 @@ TEST_CASE("A broken engine loses with the right reason and is restarted", "[matc
         restarted = true;
     }
     SECTION("a loss on time") {
-        run = faulty_match("slow", "st=0.05 timemargin=100", pdn);
+        run = faulty_match("slow", "st=0.05 timemargin=300", pdn);
         reason = "broken lost on time";
     }
     INFO(run.out << run.err);

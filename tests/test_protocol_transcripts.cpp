@@ -1,7 +1,7 @@
 // Protocol transcripts: a real `tempo` process is fed lines and its output checked, as a GUI would
 // see it. [race] tests race `go` against `stop`, `isready` and `quit`; the tsan preset runs them.
 #include <algorithm>
-#include <regex>
+#include <sstream>
 
 #include <catch2/catch.hpp>
 
@@ -13,7 +13,51 @@ using namespace std::chrono_literals;
 
 namespace {
 
+// Time the test process and the pipes may add to what the engine promises (clocks start once the
+// engine has answered isready). Sanitized builds run several times slower: more room there.
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+constexpr long long Slack = 150;
+#else
+constexpr long long Slack = 25;
+#endif
+
 bool starts(const std::string& s, std::string_view prefix) { return s.starts_with(prefix); }
+
+// (No std::regex here: g++ 12 warns falsely inside <regex> under the sanitizers.)
+std::vector<std::string> words_of(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> w;
+    for (std::string x; in >> x;) w.push_back(x);
+    return w;
+}
+
+bool is_number(const std::string& s, bool sign = false) {
+    const std::size_t from = sign && !s.empty() && s[0] == '-' ? 1 : 0;
+    return s.size() > from && std::all_of(s.begin() + long(from), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// `info depth D seldepth S multipv K score cp|mate X nodes N nps N time N hashfull N pv m…`:
+// the depth, or -1 when the line has another shape.
+int info_depth(const std::string& line) {
+    const auto w = words_of(line);
+    const std::vector<std::string> keys{"info", "depth", "", "seldepth", "", "multipv", "", "score"};
+    if (w.size() < 20) return -1;  // with at least one pv move
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        if (!keys[i].empty() && w[i] != keys[i]) return -1;
+    if (!is_number(w[2]) || !is_number(w[4]) || !is_number(w[6])) return -1;
+    if ((w[8] != "cp" && w[8] != "mate") || !is_number(w[9], true)) return -1;
+    const std::vector<std::string> rest{"nodes", "nps", "time", "hashfull"};
+    for (std::size_t i = 0; i < rest.size(); ++i)
+        if (w[10 + 2 * i] != rest[i] || !is_number(w[11 + 2 * i])) return -1;
+    if (w[18] != "pv") return -1;
+    return std::stoi(w[2]);
+}
+
+// A move in board names: `c3-d4`.
+bool is_named_step(const std::string& m) {
+    return m.size() == 5 && m[0] >= 'a' && m[0] <= 'h' && m[1] >= '1' && m[1] <= '8' && m[2] == '-' &&
+           m[3] >= 'a' && m[3] <= 'h' && m[4] >= '1' && m[4] <= '8';
+}
 
 std::vector<std::string> infos(const std::vector<std::string>& lines) {
     std::vector<std::string> out;
@@ -172,12 +216,11 @@ TEST_CASE("transcript: go with each limit", "[protocol][transcript]") {
         const auto lines = t.until("bestmove");
         const auto in = infos(lines);
         REQUIRE(in.size() == 5);
-        const std::regex info(
-            R"(info depth (\d+) seldepth \d+ multipv 1 score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ time \d+ hashfull \d+ pv [0-9x\- ]+)");
         for (std::size_t i = 0; i < in.size(); ++i) {
-            std::smatch m;
-            REQUIRE(std::regex_match(in[i], m, info));
-            CHECK(m[1] == std::to_string(i + 1));
+            INFO(in[i]);
+            CHECK(info_depth(in[i]) == int(i + 1));
+            CHECK(in[i].find(" multipv 1 ") != std::string::npos);
+            CHECK(in[i].find(" pv ") != std::string::npos);
         }
         const auto moves = legal(t);
         CHECK(std::find(moves.begin(), moves.end(), best(lines)) != moves.end());
@@ -190,7 +233,8 @@ TEST_CASE("transcript: go with each limit", "[protocol][transcript]") {
             t.send("go nodes 20000");
             auto lines = t.until("bestmove");
             for (auto& l : lines)  // time and speed differ from run to run
-                l = std::regex_replace(l, std::regex(" nps \\d+ time \\d+"), "");
+                if (const auto at = l.find(" nps "); at != std::string::npos)
+                    l.erase(at, l.find(" hashfull ") - at);
             return lines;
         };
         const auto first = run();
@@ -199,15 +243,17 @@ TEST_CASE("transcript: go with each limit", "[protocol][transcript]") {
     }
     SECTION("movetime: bestmove within the time plus the overhead") {
         t.send("setoption name Move Overhead value 10");
+        REQUIRE(t.sync().empty());  // the process is up and idle: time only the search
         const auto start = TempoProcess::Clock::now();
         t.send("go movetime 300");
         const auto lines = t.until("bestmove", 2000ms);
         const auto ms = ms_since(start);
         REQUIRE_FALSE(lines.empty());
-        CHECK(ms <= 300 + 10 + 15);  // 15 ms for the pipes and the test process
+        CHECK(ms <= 300 + 10 + Slack);
         CHECK(ms >= 200);
     }
     SECTION("clock: wtime btime winc binc movestogo") {
+        REQUIRE(t.sync().empty());
         const auto start = TempoProcess::Clock::now();
         t.send("go wtime 2000 btime 2000 winc 10 binc 10 movestogo 20");
         const auto lines = t.until("bestmove", 3000ms);
@@ -257,7 +303,11 @@ TEST_CASE("transcript: go with each limit", "[protocol][transcript]") {
         t.send("setoption name Notation value names");
         t.send("go depth 3");
         const auto lines = t.until("bestmove");
-        CHECK(std::regex_match(lines.back(), std::regex("bestmove [a-h][1-8]-[a-h][1-8] ponder [a-h][1-8]-[a-h][1-8]")));
+        const auto w = words_of(lines.back());
+        REQUIRE(w.size() == 4);
+        CHECK(is_named_step(w[1]));
+        CHECK(w[2] == "ponder");
+        CHECK(is_named_step(w[3]));
     }
 }
 
@@ -270,7 +320,7 @@ TEST_CASE("transcript: infinite and stop; isready, d and go during a search", "[
     t.send("isready");
     const auto before = t.until("readyok", 1000ms);
     REQUIRE_FALSE(before.empty());
-    CHECK(ms_since(ready) < 100);
+    CHECK(ms_since(ready) < 20 + Slack);
     for (const auto& l : before) CHECK_FALSE(starts(l, "bestmove"));
     one_error(t, "go depth 3", "go: a search is already running (send stop first)");
     t.send("status");
@@ -280,7 +330,7 @@ TEST_CASE("transcript: infinite and stop; isready, d and go during a search", "[
     t.send("stop");
     lines = t.until("bestmove", 1000ms);
     REQUIRE_FALSE(lines.empty());
-    CHECK(ms_since(stop) <= 20 + 10);  // 20 ms promised; 10 for the pipes and the test process
+    CHECK(ms_since(stop) <= 20 + Slack);  // 20 ms promised
     // `go` without limits is infinite too.
     t.send("go");
     CHECK(t.until("bestmove", 300ms).empty());
@@ -302,7 +352,7 @@ TEST_CASE("transcript: ponder answers only after ponderhit or stop", "[protocol]
     const auto stop = TempoProcess::Clock::now();
     t.send("stop");
     CHECK_FALSE(t.until("bestmove", 1000ms).empty());
-    CHECK(ms_since(stop) <= 30);
+    CHECK(ms_since(stop) <= 20 + Slack);
     t.send("ponderhit");  // without a search: ignored
     CHECK(t.sync().empty());
 }
@@ -359,13 +409,23 @@ TEST_CASE("transcript: go races stop, isready and quit", "[protocol][transcript]
             int status = -1;
             CHECK(t.wait_exit(1000ms, &status));
             CHECK(status == 0);
-            CHECK(ms_since(start) < 200);
+            CHECK(ms_since(start) < 100 + Slack);
         }
     }
-    SECTION("end of input during a search acts as quit") {
+    SECTION("end of input stops an infinite search and exits") {
         TempoProcess t;
         t.send("go infinite");
         t.close_input();
+        int status = -1;
+        CHECK(t.wait_exit(1000ms, &status));
+        CHECK(status == 0);
+    }
+    SECTION("end of input lets a search with limits answer first") {
+        TempoProcess t;
+        t.send("go depth 7");
+        t.close_input();
+        const auto lines = t.until("bestmove", 5000ms);
+        REQUIRE(lines.size() == 8);
         int status = -1;
         CHECK(t.wait_exit(1000ms, &status));
         CHECK(status == 0);
@@ -378,11 +438,11 @@ TEST_CASE("transcript: Skill Level answers with legal moves and obeys limits", "
         INFO(level);
         t.send("setoption name Skill Level value " + std::to_string(level));
         t.send("position startpos moves 11-15 24-20");
-        const auto moves = legal(t);
+        const auto moves = legal(t);  // also waits until the engine is idle
         const auto start = TempoProcess::Clock::now();
         t.send("go movetime 200");
         const auto lines = t.until("bestmove", 1000ms);
-        CHECK(ms_since(start) <= 200 + 10 + 15);
+        CHECK(ms_since(start) <= 200 + 10 + Slack);
         REQUIRE(infos(lines).size() == 1);
         CHECK(std::find(moves.begin(), moves.end(), best(lines)) != moves.end());
     }
@@ -401,7 +461,9 @@ TEST_CASE("transcript: extensions d, legal, status, eval, go perft, bench", "[pr
     CHECK(lines[7] == "1  w   w   w   w      29 30 31 32");
     CHECK(lines[8] == "   a b c d e f g h");
     CHECK(lines[9] == "Fen: B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
-    CHECK(std::regex_match(lines[10], std::regex("Key: [0-9a-f]{16}")));
+    CHECK(lines[10].size() == 21);
+    CHECK(starts(lines[10], "Key: "));
+    CHECK(lines[10].find_first_not_of("0123456789abcdef", 5) == std::string::npos);
     CHECK(starts(lines[11], "Status: ongoing black to move"));
     CHECK(legal(t) == std::vector<std::string>{"9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"});
     t.send("status");
@@ -459,6 +521,13 @@ TEST_CASE("transcript: bad input of every kind: one error each, nothing changes,
     auto lines = t.sync();
     REQUIRE(lines.size() == 1);
     CHECK(starts(lines[0], "info string error: unknown command '\\x00\\x01"));
+    // A FEN with control bytes: the error names it, and stdout stays printable.
+    t.send_raw(std::string("position fen B:W21\x01\x1b[31m:B1\n", 28));
+    lines = t.sync();
+    REQUIRE(lines.size() == 1);
+    CHECK(starts(lines[0], "info string error: position: bad FEN"));
+    CHECK(std::all_of(lines[0].begin(), lines[0].end(),
+                      [](char c) { return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f; }));
     // Blank lines are ignored.
     t.send("");
     t.send("  \t ");

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/movegen.hpp"
+#include "engine/notation.hpp"
 #include "search/bench.hpp"
 #include "search/eval.hpp"
 #include "search/search.hpp"
@@ -86,6 +87,25 @@ Score solve(const Position& p, int depth, int ply) {
 }
 
 }  // namespace
+
+TEST_CASE("the FEN in the comments are the positions the tests build", "[search]") {
+    const std::pair<const char*, Position> cases[] = {
+        {"W:W22,23,25,29:B1,3,14,15", position_from_squares(W, {1, 3, 14, 15}, {22, 23, 25, 29})},
+        {"W:WK6:B11", position_from_squares(W, {11}, {6}, {6})},
+        {"W:W25,K27:B21", position_from_squares(W, {21}, {25, 27}, {27})},
+        {"W:W5:B1", position_from_squares(W, {1}, {5})},
+        {"W:WK14,K15,K19:BK1", position_from_squares(W, {1}, {14, 15, 19}, {1, 14, 15, 19})},
+        {"B:W14:B9", position_from_squares(B, {9}, {14})},
+        {"W:W18,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,13,16",
+         play(Position::start(), {{9, 13}, {23, 18}, {12, 16}})},
+    };
+    for (const auto& [fen, position] : cases) {
+        const auto parsed = parse_fen(fen);
+        INFO(fen);
+        REQUIRE(parsed.ok());
+        CHECK(*parsed == position);
+    }
+}
 
 TEST_CASE("score helpers keep the distance of wins through the table", "[search][score]") {
     CHECK(win_in(5) > win_in(7));
@@ -381,4 +401,77 @@ TEST_CASE("bench prints the same node count twice, last", "[search][bench]") {
     const auto last = out.rfind("Nodes searched: ");
     REQUIRE(last != std::string::npos);
     CHECK(out.substr(last) == "Nodes searched: " + std::to_string(ra.nodes) + "\n");
+}
+
+TEST_CASE("the last move before a time control may use most, not all, of the clock", "[search][time]") {
+    Engine engine(16);
+    Limits limits;
+    limits.wtime = 400;
+    limits.movestogo = 1;
+    const Position p = Position::start(W);
+    const auto t0 = std::chrono::steady_clock::now();
+    const SearchResult r = engine.go(p, {}, limits);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(400));
+    REQUIRE(r.best);
+    CHECK(is_legal(p, *r.best));
+}
+
+TEST_CASE("a single legal move is played at once on a clock", "[search][time]") {
+    // B:W14:B9: Black must take, and has one way: 9x18.
+    const Position p = position_from_squares(B, {9}, {14});
+    REQUIRE(count_moves(p) == 1);
+    Engine engine(1);
+    Limits limits;
+    limits.btime = 100000;
+    const auto t0 = std::chrono::steady_clock::now();
+    const SearchResult r = engine.go(p, {}, limits);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(50));
+    REQUIRE(r.best);
+    CHECK(text(*r.best) == "9x18");
+}
+
+TEST_CASE("pondering waits for ponderhit, then keeps to the clock", "[search][time]") {
+    Engine engine(16);
+    Limits limits;
+    limits.ponder = true;
+    limits.btime = 1000;
+    const auto t0 = std::chrono::steady_clock::now();
+    std::thread opponent([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(150));
+        engine.ponderhit();
+    });
+    const SearchResult r = engine.go(Position::start(), {}, limits);
+    const auto spent = std::chrono::steady_clock::now() - t0;
+    opponent.join();
+    CHECK(spent >= std::chrono::milliseconds(150));
+    CHECK(spent < std::chrono::milliseconds(150 + 400));  // 40% of the clock at most, plus noise
+    REQUIRE(r.best);
+    CHECK(is_legal(Position::start(), *r.best));
+}
+
+TEST_CASE("a game at one second plus 0.1 s a move never runs out of time", "[search][time][slow]") {
+    Engine engine(16);
+    Position p = Position::start();
+    std::vector<Key> history;
+    std::int64_t clock[2] = {1000, 1000};
+    for (int ply = 0; ply < 80; ++ply) {
+        MoveList list;
+        generate_moves(p, list);
+        if (list.empty() || p.quiet_plies() >= DrawPlies) break;
+        const auto side = index(p.side_to_move());
+        Limits limits;
+        limits.btime = int(clock[0]);
+        limits.wtime = int(clock[1]);
+        limits.binc = limits.winc = 100;
+        const auto t0 = std::chrono::steady_clock::now();
+        const SearchResult r = engine.go(p, history, limits);
+        clock[side] -= std::chrono::duration_cast<std::chrono::milliseconds>(
+                           std::chrono::steady_clock::now() - t0).count();
+        REQUIRE(clock[side] > 0);
+        clock[side] += 100;
+        REQUIRE(r.best);
+        REQUIRE(is_legal(p, *r.best));
+        history.push_back(p.key());
+        p = p.after(*r.best);
+    }
 }
