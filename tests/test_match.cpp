@@ -154,6 +154,10 @@ TEST_CASE("A broken engine loses with the right reason and is restarted", "[matc
         reason = "broken went silent";
         restarted = true;
     }
+    SECTION("a loss on time with a clock kept by the runner") {
+        run = faulty_match("slow", "tc=0.3+0 timemargin=100", pdn);
+        reason = "broken lost on time";
+    }
     SECTION("a loss on time") {
         run = faulty_match("slow", "st=0.05 timemargin=300", pdn);
         reason = "broken lost on time";
@@ -171,6 +175,28 @@ TEST_CASE("A broken engine loses with the right reason and is restarted", "[matc
         // process that was not restarted fails at once in game 2 (its fourth search).
         if (restarted || *g.tag("Round") == "1") CHECK(g.moves.size() >= 7);
         else CHECK(g.moves.size() <= 4);
+        CHECK(tempo::pdn::replay(g));
+    }
+}
+
+TEST_CASE("Three engines play a round robin; FEN openings carry their FEN tag", "[match][process]") {
+    testing::ScratchDir dir;
+    const std::string fens = dir.file("openings.fen");
+    testing::write_text(fens, "# two set-up positions\nW:W18,22,23,24,25,26,27,28,29,30,31,32:B1-12\nB:W21-32:B1-11,15\n");
+    const std::string pdn = dir.file("rr.pdn");
+    const auto run = run_tool({"match", "-engine", "cmd=" + Tempo, "name=a", "-engine", "cmd=" + Tempo, "name=b",
+                               "-engine", "cmd=" + Tempo, "name=c", "-each", "depth=2", "-games", "2",
+                               "-openings", "file=" + fens, "-pdnout", pdn});
+    INFO(run.out << run.err);
+    REQUIRE(run.status == 0);
+    CHECK(run.out.find("Finished 6 of 6 games") != std::string::npos);
+    for (const char* name : {"a", "b", "c"}) CHECK(table_row(run.out, name)[0] == 4);
+    auto games = tempo::pdn::read(testing::read_text(pdn));
+    REQUIRE(games);
+    REQUIRE(games->size() == 6);
+    for (const auto& g : *games) {
+        REQUIRE(g.tag("FEN") != nullptr);
+        CHECK(g.tag("Opening")->starts_with("openings.fen:"));
         CHECK(tempo::pdn::replay(g));
     }
 }

@@ -230,11 +230,6 @@ private:
             std::printf("Nothing to undo.\n");
             return;
         }
-        if (engine_to_move()) {  // an opening move of the engine's is not the player's to take back
-            std::printf("Took back %d move%s.\n", taken, taken == 1 ? "" : "s");
-            draw();
-            return;
-        }
         std::printf("Took back %d move%s.\n", taken, taken == 1 ? "" : "s");
         draw();
     }
