@@ -9,7 +9,7 @@ using namespace tempo;
 TEST_CASE("PDN round trip: a game written and read back is the same record and text", "[pdn]") {
     Game g;
     for (const char* m : {"9-13", "21-17", "5-9", "25-21", "11-16", "23-18", "10-14", "17x10", "7x14x23"}) REQUIRE(g.play(m));
-    pdn::PdnGame rec = pdn::record(g, {{"Event", "test \"quoted\" event"}, {"Black", "a"}, {"White", "b"}}, "*");
+    pdn::PdnGame rec = pdn::record(g, {{"Event", "test \"quoted\" [bracketed] \\ event"}, {"Black", "a"}, {"White", "b"}}, "*");
     rec.comments[2] = "a comment";
     rec.intro = "before the first move";
     const std::string text = pdn::write(rec);
@@ -63,6 +63,9 @@ TEST_CASE("PDN reader errors name the line; replay names the move", "[pdn]") {
     auto no_result = pdn::read("[Event \"x\"]\n\n1. 11-15 23-19\n");
     REQUIRE_FALSE(no_result);
     CHECK(no_result.error() == "line 1: the last game has no result");
+    auto tag = pdn::read("[Event \"x\"\n1. 11-15 *\n");
+    REQUIRE_FALSE(tag);
+    CHECK(tag.error() == "line 1: unclosed tag '[Event \"x\"'");
     auto junk = pdn::read("1. 11-15 hello *\n");
     REQUIRE_FALSE(junk);
     CHECK(junk.error() == "line 1: 'hello' is neither a move nor a result");

@@ -1,6 +1,7 @@
 // PDN reading, writing and replay (see pdn.hpp).
 #include "tools/pdn/pdn.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <sstream>
@@ -148,21 +149,27 @@ Result<std::vector<PdnGame>> read(std::string_view text) {
         } else if (c == '[') {
             if (in_moves) return Error{error_at(line, "a tag after the moves (a result is missing)")};
             begin();
-            const std::size_t end = text.find(']', i);
-            const std::size_t eol = text.find('\n', i);
-            if (end == std::string_view::npos || end > eol) return Error{error_at(line, "unclosed tag")};
-            const std::string_view body = text.substr(i + 1, end - i - 1);
-            const std::size_t sp = body.find_first_of(" \t");
-            const std::size_t q = body.find('"');
-            if (sp == std::string_view::npos || q == std::string_view::npos || body.back() != '"' || q == body.size() - 1)
-                return Error{error_at(line, "malformed tag '[" + std::string(body) + "]'")};
+            // [Name "value"]: the value may hold any character but a line break; \" and \\ escape.
+            std::size_t k = i + 1;
+            while (k < text.size() && (text[k] == ' ' || text[k] == '\t')) ++k;
+            const std::size_t name_start = k;
+            while (k < text.size() && (std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '_')) ++k;
+            const std::string_view name = text.substr(name_start, k - name_start);
+            while (k < text.size() && (text[k] == ' ' || text[k] == '\t')) ++k;
+            const std::size_t eol = std::min(text.find('\n', i), text.size());
+            if (name.empty() || k >= eol || text[k] != '"')
+                return Error{error_at(line, "malformed tag '" + std::string(text.substr(i, eol - i)) + "'")};
             std::string value;
-            for (std::size_t k = q + 1; k + 1 < body.size(); ++k) {
-                if (body[k] == '\\' && k + 2 < body.size()) ++k;
-                value += body[k];
+            for (++k; k < eol && text[k] != '"'; ++k) {
+                if (text[k] == '\\' && k + 1 < eol) ++k;
+                value += text[k];
             }
-            g.set_tag(body.substr(0, sp), value);
-            i = end + 1;
+            ++k;
+            while (k < eol && (text[k] == ' ' || text[k] == '\t')) ++k;
+            if (k >= eol || text[k] != ']')
+                return Error{error_at(line, "unclosed tag '" + std::string(text.substr(i, eol - i)) + "'")};
+            g.set_tag(name, value);
+            i = k + 1;
         } else if (c == '{') {
             begin();
             const std::size_t end = text.find('}', i);
