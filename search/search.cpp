@@ -16,10 +16,6 @@ constexpr int HistoryMax = 1 << 14;
 
 constexpr bool same(const Move& a, const Move& b) { return a == b; }
 
-bool is_promotion(const Position& p, const Move& m) {
-    return (p.kings() & bit(m.from)) == 0 && (bit(m.to) & crown_row(p.side_to_move())) != 0;
-}
-
 }  // namespace
 
 // One search thread: its own killers, history, PV and counters; the table is shared.
@@ -117,25 +113,40 @@ bool Worker::is_repetition(const Position& p, int ply) const {
 // (kings counting more), for quiet moves killers, promotions and history.
 void Worker::order(const Position& p, MoveList& list, std::array<int, MoveList::Capacity>& keys,
                    const Move* tt_move, int ply) const {
-    const auto side = index(p.side_to_move());
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const Move& m = list[i];
-        int k;
-        if (tt_move && same(m, *tt_move))
-            k = OrderTT;
-        else if (m.is_capture())
-            k = 1000 * popcount(m.captured) + 300 * popcount(m.captured & p.kings()) +
-                (is_promotion(p, m) ? 500 : 0);
-        else if (same(m, killers_[std::size_t(ply)][0]))
-            k = OrderKiller1;
-        else if (same(m, killers_[std::size_t(ply)][1]))
-            k = OrderKiller2;
-        else if (is_promotion(p, m))
-            k = OrderPromotion;
-        else
-            k = history_[side][m.from][m.to];
-        keys[i] = k;
+    const Color us = p.side_to_move();
+    const Bitboard kings = p.kings(), crown = crown_row(us);
+    const std::size_t n = list.size();
+    // Captures are compulsory, so the list holds only captures or only quiet moves.
+    if (n && list[0].is_capture()) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const Move& m = list[i];
+            const bool promotes = (kings & bit(m.from)) == 0 && (bit(m.to) & crown) != 0;
+            keys[i] = 1000 * popcount(m.captured) + 300 * popcount(m.captured & kings) +
+                      (promotes ? 500 : 0);
+        }
+    } else {
+        const Move k1 = killers_[std::size_t(ply)][0], k2 = killers_[std::size_t(ply)][1];
+        const auto& history = history_[index(us)];
+        for (std::size_t i = 0; i < n; ++i) {
+            const Move& m = list[i];
+            int k;
+            if (m.from == k1.from && m.to == k1.to && !k1.is_capture())
+                k = OrderKiller1;
+            else if (m.from == k2.from && m.to == k2.to && !k2.is_capture())
+                k = OrderKiller2;
+            else if ((kings & bit(m.from)) == 0 && (bit(m.to) & crown) != 0)
+                k = OrderPromotion;
+            else
+                k = history[m.from][m.to];
+            keys[i] = k;
+        }
     }
+    if (tt_move)
+        for (std::size_t i = 0; i < n; ++i)
+            if (same(list[i], *tt_move)) {
+                keys[i] = OrderTT;
+                break;  // the moves of a list are distinct
+            }
 }
 
 // Picks the best remaining move to position i (selection sort: most nodes cut off early), and
@@ -192,11 +203,14 @@ Score Worker::quiesce(const Position& p, Score alpha, Score beta, int ply) {
     generate_moves(p, list);
     std::array<int, MoveList::Capacity> keys;
     std::array<std::uint8_t, MoveList::Capacity> origin;
-    for (std::size_t i = 0; i < list.size(); ++i) origin[i] = std::uint8_t(i);
-    order(p, list, keys, nullptr, ply);
+    const bool ordered = list.size() > 1;  // a single capture needs no order
+    if (ordered) {
+        for (std::size_t i = 0; i < list.size(); ++i) origin[i] = std::uint8_t(i);
+        order(p, list, keys, nullptr, ply);
+    }
     Score best = -Infinite;
     for (std::size_t i = 0; i < list.size(); ++i) {
-        pick(list, keys, origin, i);
+        if (ordered) pick(list, keys, origin, i);
         const Score s = -quiesce(p.after(list[i]), -beta, -alpha, ply + 1);
         if (engine_.stopped()) return 0;
         if (s > best) {
@@ -291,7 +305,8 @@ Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int 
             int reduced = new_depth;
             const ReductionOptions& lmr = engine_.options_.reductions;
             if (lmr.enabled && depth >= lmr.min_depth && i >= std::size_t(lmr.min_moves) &&
-                !m.is_capture() && keys[i] < OrderPromotion && !has_capture(child)) {
+                !m.is_capture() && keys[i] < OrderPromotion && keys[i] <= lmr.max_history &&
+                !has_capture(child)) {
                 int r = 1;
                 if (depth >= lmr.deep_depth && i >= std::size_t(lmr.deep_moves)) ++r;
                 if (pv_node && r > 1) --r;

@@ -85,6 +85,7 @@ struct ReductionOptions {
     int min_moves = 3;   // and from this move on (0-based, after the hash move and killers)
     int deep_depth = 6;  // one ply more from this depth
     int deep_moves = 6;  // and this move on
+    int max_history = 1 << 30;  // reduce only quiet moves whose history is at most this
 };
 
 struct Options {

@@ -171,6 +171,22 @@ TEST_CASE("evaluation is symmetric: a mirrored position scores the same", "[sear
     CHECK(checked > 1000);
 }
 
+TEST_CASE("a copy of the default weights scores as the defaults do", "[search][eval]") {
+    // The defaults take precomputed tables; any other Weights object computes them per call.
+    const Weights copy = DefaultWeights;
+    Weights other = DefaultWeights;
+    other.advance_endgame[3] += 7;
+    std::mt19937_64 rng(4);
+    int differs = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const Position p = i % 2 ? random_game(rng, int(rng() % 80)) : random_setup(rng, 8);
+        if (has_capture(p)) continue;
+        CHECK(evaluate(p, copy) == evaluate(p));
+        differs += evaluate(p, other) != evaluate(p);
+    }
+    CHECK(differs > 0);
+}
+
 TEST_CASE("evaluation knows material and stays inside the static range", "[search][eval]") {
     // B:W21-32:B1-12 and the same without White's man on 32.
     const Position start = Position::start();
