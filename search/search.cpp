@@ -33,7 +33,7 @@ public:
 private:
     Score aspiration(int depth, Score previous);
     Score search(const Position& p, Score alpha, Score beta, int depth, int ply, bool pv_node);
-    Score quiesce(const Position& p, Score alpha, Score beta, int ply);
+    Score quiesce(const Position& p, Score alpha, Score beta, int ply, bool may_extend);
     bool tick();
     bool is_repetition(const Position& p, int ply) const;
     void order(const Position& p, MoveList& list, std::array<int, MoveList::Capacity>& keys,
@@ -149,6 +149,12 @@ void Worker::order(const Position& p, MoveList& list, std::array<int, MoveList::
             }
 }
 
+// Whether the opponent of the side to move could capture if it were its turn.
+static bool threatened(const Position& p) {
+    return (p.side_to_move() == Color::Black ? movegen::jumpers<Color::White>(p)
+                                             : movegen::jumpers<Color::Black>(p)) != 0;
+}
+
 // Picks the best remaining move to position i (selection sort: most nodes cut off early), and
 // its index in generation order along with it.
 static void pick(MoveList& list, std::array<int, MoveList::Capacity>& keys,
@@ -189,13 +195,15 @@ void Worker::update_pv(int ply, const Move& m) {
 }
 
 // Resolves pending captures (all of them: captures are compulsory), then evaluates.
-Score Worker::quiesce(const Position& p, Score alpha, Score beta, int ply) {
+Score Worker::quiesce(const Position& p, Score alpha, Score beta, int ply, bool may_extend) {
     pv_len_[std::size_t(ply)] = ply;
     if (!tick()) return 0;
     seldepth_ = std::max(seldepth_, ply);
     if (!has_capture(p)) {
         if (count_moves(p) == 0) return loss_in(ply);
-        return evaluate(p);
+        if (!may_extend || !engine_.options_.threat_extension || ply >= MaxPly || !threatened(p))
+            return evaluate(p);
+        may_extend = false;  // once per line
     }
     if (ply >= MaxPly) return Draw;  // a capture chain this long cannot happen; stay safe
 
@@ -211,7 +219,7 @@ Score Worker::quiesce(const Position& p, Score alpha, Score beta, int ply) {
     Score best = -Infinite;
     for (std::size_t i = 0; i < list.size(); ++i) {
         if (ordered) pick(list, keys, origin, i);
-        const Score s = -quiesce(p.after(list[i]), -beta, -alpha, ply + 1);
+        const Score s = -quiesce(p.after(list[i]), -beta, -alpha, ply + 1, may_extend);
         if (engine_.stopped()) return 0;
         if (s > best) {
             best = s;
@@ -240,7 +248,7 @@ Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int 
     }
 
     // 2. At the horizon (or the ply limit): resolve captures, then evaluate.
-    if (depth <= 0 || ply >= MaxPly - 1) return quiesce(p, alpha, beta, ply);
+    if (depth <= 0 || ply >= MaxPly - 1) return quiesce(p, alpha, beta, ply, true);
 
     // 3. Count the node; give up if the search was stopped.
     if (!tick()) return 0;

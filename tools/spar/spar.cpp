@@ -43,6 +43,8 @@ void set_option(Options& o, std::string_view kv) {
     else if (key == "lmr_min_moves") o.reductions.min_moves = v;
     else if (key == "lmr_deep_depth") o.reductions.deep_depth = v;
     else if (key == "lmr_deep_moves") o.reductions.deep_moves = v;
+    else if (key == "threat") o.threat_extension = v != 0;
+    else if (key == "lmr_max_history") o.reductions.max_history = v;
     else {
         std::fprintf(stderr, "spar: unknown option %s\n", key.c_str());
         std::exit(2);
