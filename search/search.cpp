@@ -303,7 +303,7 @@ Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int 
         pick(list, keys, origin, i);
         const Move& m = list[i];
         const Position child = p.after(m);
-        engine_.tt_.prefetch(child.key());
+        if (new_depth > 0) engine_.tt_.prefetch(child.key());  // quiescence never probes
         Score s;
         if (i == 0) {
             s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
