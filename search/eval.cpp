@@ -191,16 +191,11 @@ Score endgame_terms(Bitboard strong_kings, Bitboard weak_kings, const Weights& w
 
 }  // namespace
 
-Score evaluate(const Position& p, const Weights& w) {
-    assert(!has_capture(p));
-    // The view: "us" move down the board as Black does.
-    Bitboard um = p.men(Color::Black), uk = p.kings(Color::Black);
-    Bitboard tm = p.men(Color::White), tk = p.kings(Color::White);
-    if (p.side_to_move() == Color::White) {
-        const Bitboard m = tm, k = tk;
-        tm = turned_round(um), tk = turned_round(uk);
-        um = turned_round(m), uk = turned_round(k);
-    }
+namespace {
+
+// The score for "us" moving down the board (as Black does) when `UsDown`, up otherwise.
+template <bool UsDown>
+Score evaluate_view(Bitboard um, Bitboard uk, Bitboard tm, Bitboard tk, const Weights& w) {
     const Bitboard empty = Geo::mask & ~(um | uk | tm | tk);
     const int pieces = popcount(um | uk | tm | tk);
 
@@ -211,8 +206,8 @@ Score evaluate(const Position& p, const Weights& w) {
 
     const AdvanceRow advance =
         &w == &DefaultWeights ? DefaultAdvance[std::size_t(pieces)] : advance_row(w, pieces);
-    s += side_terms<true>(um, uk, tm, tk, empty, advance, w);
-    s -= side_terms<false>(tm, tk, um, uk, empty, advance, w);
+    s += side_terms<UsDown>(um, uk, tm, tk, empty, advance, w);
+    s -= side_terms<!UsDown>(tm, tk, um, uk, empty, advance, w);
 
     // Trade down when ahead.
     s += (ours - theirs) * w.trade * (24 - pieces) / 1000;
@@ -223,6 +218,16 @@ Score evaluate(const Position& p, const Weights& w) {
     if ((um | tm) == 0 && popcount(uk) == popcount(tk)) s /= w.drawish_divisor;
     // Stay well inside the decisive range whatever the weights.
     return s > WinBound / 2 ? WinBound / 2 : s < -WinBound / 2 ? -WinBound / 2 : s;
+}
+
+}  // namespace
+
+Score evaluate(const Position& p, const Weights& w) {
+    assert(!has_capture(p));
+    const Bitboard bm = p.men(Color::Black), bk = p.kings(Color::Black);
+    const Bitboard wm = p.men(Color::White), wk = p.kings(Color::White);
+    return p.side_to_move() == Color::Black ? evaluate_view<true>(bm, bk, wm, wk, w)
+                                            : evaluate_view<false>(wm, wk, bm, bk, w);
 }
 
 }  // namespace tempo::search
