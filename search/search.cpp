@@ -201,7 +201,7 @@ Score Worker::quiesce(const Position& p, Score alpha, Score beta, int ply, bool 
     seldepth_ = std::max(seldepth_, ply);
     if (!has_capture(p)) {
         if (count_moves(p) == 0) return loss_in(ply);
-        if (!may_extend || !engine_.options_.threat_extension || ply >= MaxPly || !threatened(p))
+        if (!engine_.options_.threat_extension || !may_extend || ply >= MaxPly || !threatened(p))
             return evaluate(p);
         may_extend = false;  // once per line
     }
