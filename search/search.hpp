@@ -96,7 +96,8 @@ struct Options {
     // ply more (every move, once per line) instead of evaluated: the evaluation cannot see a
     // piece that is about to be taken. Off: on against off scored +104 =127 -81 at 8k nodes a move
     // (+26 +- 30 Elo) and +84 =142 -86 at 20k (-2 +- 27), 312 games each (tempo_spar, the 156
-    // unbarred ballots with both colours, 2026-11-29): no gain shown.
+    // unbarred ballots with both colours, 2026-11-29): no gain shown. With reductions on as well,
+    // against both off: +86 =129 -97 at 10k (-12 +- 27).
     bool threat_extension = false;
 };
 
