@@ -45,6 +45,24 @@ struct Side {
         return r;
     }();
 
+    // The bits of each row counted from the own back row.
+    static constexpr std::array<Bitboard, Geo::rows> RowMask = [] {
+        std::array<Bitboard, Geo::rows> m{};
+        for (int r = 0; r < Geo::rows; ++r) m[std::size_t(r)] = Geo::row(Down ? r : Geo::rows - 1 - r);
+        return m;
+    }();
+
+    // The squares whose cone (below) holds a square of `b`: `b`'s pieces walked backwards. A
+    // step keeps to the board at every square, as the cones do, so this is their exact inverse.
+    static constexpr Bitboard shadow(Bitboard b) {
+        Bitboard back = b, all = 0;
+        for (int i = 0; i < Geo::rows; ++i) {
+            back = (shift<-F1>(back) | shift<-F2>(back)) & Geo::mask;
+            all |= back;
+        }
+        return all;
+    }
+
     // The triangle of squares in front of a man, up to the crowning row.
     static constexpr std::array<Bitboard, 64> cones = [] {
         std::array<Bitboard, 64> c{};
@@ -75,6 +93,20 @@ constexpr std::array<std::array<std::uint8_t, 64>, 64> Distance = [] {
 static_assert(Side<true>::rows[std::size_t(Geo::bit_of(31))] == 7);
 static_assert(Side<false>::rows[std::size_t(Geo::bit_of(31))] == 0);
 static_assert(Side<true>::cones[std::size_t(Geo::bit_of(26))] == squares_mask({31, 32}));
+// The shadow is the cones' inverse: a man is in the shadow of a piece exactly when that piece
+// stands in its cone.
+constexpr bool shadow_inverts_cones() {
+    for (int a = 0; a < Geo::squares; ++a)
+        for (int b = 0; b < Geo::squares; ++b) {
+            const int ia = Geo::bit_of(a), ib = Geo::bit_of(b);
+            if (((Side<true>::cones[std::size_t(ia)] >> ib) & 1) != ((Side<true>::shadow(bit(ib)) >> ia) & 1))
+                return false;
+            if (((Side<false>::cones[std::size_t(ia)] >> ib) & 1) != ((Side<false>::shadow(bit(ib)) >> ia) & 1))
+                return false;
+        }
+    return true;
+}
+static_assert(shadow_inverts_cones());
 static_assert(Distance[std::size_t(Geo::bit_of(0))][std::size_t(Geo::bit_of(31))] == 7);
 
 template <int D>
@@ -82,12 +114,27 @@ constexpr Bitboard steps(Bitboard from, Bitboard empty) {
     return shift<D>(from) & empty;
 }
 
+// What a man on each row scores for advancement, blended between opening and endgame by the
+// number of pieces on the board (0-24).
+using AdvanceRow = std::array<Score, Geo::rows - 1>;
+constexpr AdvanceRow advance_row(const Weights& w, int pieces) {
+    AdvanceRow a{};
+    for (std::size_t r = 0; r < a.size(); ++r)
+        a[r] = (w.advance_opening[r] * pieces + w.advance_endgame[r] * (24 - pieces)) / 24;
+    return a;
+}
+// The rows for the default weights, computed once: evaluation's hottest division.
+constexpr auto DefaultAdvance = [] {
+    std::array<AdvanceRow, 25> t{};
+    for (int n = 0; n <= 24; ++n) t[std::size_t(n)] = advance_row(DefaultWeights, n);
+    return t;
+}();
+
 // Everything but material and the endgame terms, for one side of the view.
 template <bool Down>
 Score side_terms(Bitboard men, Bitboard kings, Bitboard opp_men, Bitboard opp_kings, Bitboard empty,
-                 int pieces, const Weights& w) {
+                 const AdvanceRow& advance, const Weights& w) {
     using S = Side<Down>;
-    const int opening = pieces, endgame = 24 - pieces;
     Score s = 0;
 
     // Back rank guard, while the opponent still has men that could crown.
@@ -98,16 +145,16 @@ Score side_terms(Bitboard men, Bitboard kings, Bitboard opp_men, Bitboard opp_ki
         s += guard * (opp > 8 ? 8 : opp) / 8;
     }
 
-    // Advancement and runaways.
-    const Bitboard opp = opp_men | opp_kings;
-    for (Bitboard b = men; b; b &= b - 1) {
-        const auto i = std::size_t(lsb(b));
-        const int row = S::rows[i];
-        s += (w.advance_opening[row] * opening + w.advance_endgame[row] * endgame) / 24;
-        if ((S::cones[i] & opp) == 0) {
-            const Score r = w.runaway - w.runaway_step * (Geo::rows - 1 - row);
-            s += opp_kings ? r / 2 : r;
-        }
+    // Advancement, row by row: every man of a row scores the same (rounded as one term each).
+    for (int row = 0; row < Geo::rows - 1; ++row)
+        if (const int n = popcount(men & S::RowMask[std::size_t(row)]))
+            s += n * advance[std::size_t(row)];
+
+    // Runaways: the men outside the shadow of every enemy piece, that is, with none in their cone.
+    for (Bitboard b = men & ~S::shadow(opp_men | opp_kings); b; b &= b - 1) {
+        const int row = S::rows[std::size_t(lsb(b))];
+        const Score r = w.runaway - w.runaway_step * (Geo::rows - 1 - row);
+        s += opp_kings ? r / 2 : r;
     }
 
     // Centre and edges.
@@ -144,16 +191,11 @@ Score endgame_terms(Bitboard strong_kings, Bitboard weak_kings, const Weights& w
 
 }  // namespace
 
-Score evaluate(const Position& p, const Weights& w) {
-    assert(!has_capture(p));
-    // The view: "us" move down the board as Black does.
-    Bitboard um = p.men(Color::Black), uk = p.kings(Color::Black);
-    Bitboard tm = p.men(Color::White), tk = p.kings(Color::White);
-    if (p.side_to_move() == Color::White) {
-        const Bitboard m = tm, k = tk;
-        tm = turned_round(um), tk = turned_round(uk);
-        um = turned_round(m), uk = turned_round(k);
-    }
+namespace {
+
+// The score for "us" moving down the board (as Black does) when `UsDown`, up otherwise.
+template <bool UsDown>
+Score evaluate_view(Bitboard um, Bitboard uk, Bitboard tm, Bitboard tk, const Weights& w) {
     const Bitboard empty = Geo::mask & ~(um | uk | tm | tk);
     const int pieces = popcount(um | uk | tm | tk);
 
@@ -162,8 +204,10 @@ Score evaluate(const Position& p, const Weights& w) {
     const Score theirs = w.man * popcount(tm) + king * popcount(tk);
     Score s = ours - theirs;
 
-    s += side_terms<true>(um, uk, tm, tk, empty, pieces, w);
-    s -= side_terms<false>(tm, tk, um, uk, empty, pieces, w);
+    const AdvanceRow advance =
+        &w == &DefaultWeights ? DefaultAdvance[std::size_t(pieces)] : advance_row(w, pieces);
+    s += side_terms<UsDown>(um, uk, tm, tk, empty, advance, w);
+    s -= side_terms<!UsDown>(tm, tk, um, uk, empty, advance, w);
 
     // Trade down when ahead.
     s += (ours - theirs) * w.trade * (24 - pieces) / 1000;
@@ -174,6 +218,16 @@ Score evaluate(const Position& p, const Weights& w) {
     if ((um | tm) == 0 && popcount(uk) == popcount(tk)) s /= w.drawish_divisor;
     // Stay well inside the decisive range whatever the weights.
     return s > WinBound / 2 ? WinBound / 2 : s < -WinBound / 2 ? -WinBound / 2 : s;
+}
+
+}  // namespace
+
+Score evaluate(const Position& p, const Weights& w) {
+    assert(!has_capture(p));
+    const Bitboard bm = p.men(Color::Black), bk = p.kings(Color::Black);
+    const Bitboard wm = p.men(Color::White), wk = p.kings(Color::White);
+    return p.side_to_move() == Color::Black ? evaluate_view<true>(bm, bk, wm, wk, w)
+                                            : evaluate_view<false>(wm, wk, bm, bk, w);
 }
 
 }  // namespace tempo::search

@@ -4,10 +4,11 @@
 // Precondition: the side to move has no capture. Captures are compulsory, so such a position is
 // not quiet and the search resolves it first (debug builds assert this).
 //
-// Symmetry by construction: the position is first turned so that the side to move plays "down the
-// board" (as Black does), by reversing the 35-bit boards when White is to move; every term is then
-// computed for "us moving down" minus "them moving up". A position and its colour-mirrored twin
-// therefore give the same view and the same score (tested on random positions).
+// Symmetry by construction: every term is computed for "us" minus "them", each side in its own
+// orientation (templated on the direction its men move), and every square set the terms use (centre,
+// edges, double corners, distances) is unchanged when the board is turned round. A position and its
+// colour-mirrored twin therefore give the same score (tested on random positions). Turning the
+// boards round (`turned_round`) gives the same terms too, but costs a bit reversal per board.
 //
 // All weights live in `Weights`, with names, so that a tuner can change them in one place. The
 // defaults come from checkers knowledge, not from matches yet.

@@ -16,10 +16,6 @@ constexpr int HistoryMax = 1 << 14;
 
 constexpr bool same(const Move& a, const Move& b) { return a == b; }
 
-bool is_promotion(const Position& p, const Move& m) {
-    return (p.kings() & bit(m.from)) == 0 && (bit(m.to) & crown_row(p.side_to_move())) != 0;
-}
-
 }  // namespace
 
 // One search thread: its own killers, history, PV and counters; the table is shared.
@@ -37,7 +33,7 @@ public:
 private:
     Score aspiration(int depth, Score previous);
     Score search(const Position& p, Score alpha, Score beta, int depth, int ply, bool pv_node);
-    Score quiesce(const Position& p, Score alpha, Score beta, int ply);
+    Score quiesce(const Position& p, Score alpha, Score beta, int ply, bool may_extend);
     bool tick();
     bool is_repetition(const Position& p, int ply) const;
     void order(const Position& p, MoveList& list, std::array<int, MoveList::Capacity>& keys,
@@ -117,25 +113,46 @@ bool Worker::is_repetition(const Position& p, int ply) const {
 // (kings counting more), for quiet moves killers, promotions and history.
 void Worker::order(const Position& p, MoveList& list, std::array<int, MoveList::Capacity>& keys,
                    const Move* tt_move, int ply) const {
-    const auto side = index(p.side_to_move());
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const Move& m = list[i];
-        int k;
-        if (tt_move && same(m, *tt_move))
-            k = OrderTT;
-        else if (m.is_capture())
-            k = 1000 * popcount(m.captured) + 300 * popcount(m.captured & p.kings()) +
-                (is_promotion(p, m) ? 500 : 0);
-        else if (same(m, killers_[std::size_t(ply)][0]))
-            k = OrderKiller1;
-        else if (same(m, killers_[std::size_t(ply)][1]))
-            k = OrderKiller2;
-        else if (is_promotion(p, m))
-            k = OrderPromotion;
-        else
-            k = history_[side][m.from][m.to];
-        keys[i] = k;
+    const Color us = p.side_to_move();
+    const Bitboard kings = p.kings(), crown = crown_row(us);
+    const std::size_t n = list.size();
+    // Captures are compulsory, so the list holds only captures or only quiet moves.
+    if (n && list[0].is_capture()) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const Move& m = list[i];
+            const bool promotes = (kings & bit(m.from)) == 0 && (bit(m.to) & crown) != 0;
+            keys[i] = 1000 * popcount(m.captured) + 300 * popcount(m.captured & kings) +
+                      (promotes ? 500 : 0);
+        }
+    } else {
+        const Move k1 = killers_[std::size_t(ply)][0], k2 = killers_[std::size_t(ply)][1];
+        const auto& history = history_[index(us)];
+        for (std::size_t i = 0; i < n; ++i) {
+            const Move& m = list[i];
+            int k;
+            if (m.from == k1.from && m.to == k1.to && !k1.is_capture())
+                k = OrderKiller1;
+            else if (m.from == k2.from && m.to == k2.to && !k2.is_capture())
+                k = OrderKiller2;
+            else if ((kings & bit(m.from)) == 0 && (bit(m.to) & crown) != 0)
+                k = OrderPromotion;
+            else
+                k = history[m.from][m.to];
+            keys[i] = k;
+        }
     }
+    if (tt_move)
+        for (std::size_t i = 0; i < n; ++i)
+            if (same(list[i], *tt_move)) {
+                keys[i] = OrderTT;
+                break;  // the moves of a list are distinct
+            }
+}
+
+// Whether the opponent of the side to move could capture if it were its turn.
+static bool threatened(const Position& p) {
+    return (p.side_to_move() == Color::Black ? movegen::jumpers<Color::White>(p)
+                                             : movegen::jumpers<Color::Black>(p)) != 0;
 }
 
 // Picks the best remaining move to position i (selection sort: most nodes cut off early), and
@@ -178,13 +195,15 @@ void Worker::update_pv(int ply, const Move& m) {
 }
 
 // Resolves pending captures (all of them: captures are compulsory), then evaluates.
-Score Worker::quiesce(const Position& p, Score alpha, Score beta, int ply) {
+Score Worker::quiesce(const Position& p, Score alpha, Score beta, int ply, bool may_extend) {
     pv_len_[std::size_t(ply)] = ply;
     if (!tick()) return 0;
     seldepth_ = std::max(seldepth_, ply);
     if (!has_capture(p)) {
         if (count_moves(p) == 0) return loss_in(ply);
-        return evaluate(p);
+        if (!engine_.options_.threat_extension || !may_extend || ply >= MaxPly || !threatened(p))
+            return evaluate(p);
+        may_extend = false;  // once per line
     }
     if (ply >= MaxPly) return Draw;  // a capture chain this long cannot happen; stay safe
 
@@ -192,12 +211,15 @@ Score Worker::quiesce(const Position& p, Score alpha, Score beta, int ply) {
     generate_moves(p, list);
     std::array<int, MoveList::Capacity> keys;
     std::array<std::uint8_t, MoveList::Capacity> origin;
-    for (std::size_t i = 0; i < list.size(); ++i) origin[i] = std::uint8_t(i);
-    order(p, list, keys, nullptr, ply);
+    const bool ordered = list.size() > 1;  // a single capture needs no order
+    if (ordered) {
+        for (std::size_t i = 0; i < list.size(); ++i) origin[i] = std::uint8_t(i);
+        order(p, list, keys, nullptr, ply);
+    }
     Score best = -Infinite;
     for (std::size_t i = 0; i < list.size(); ++i) {
-        pick(list, keys, origin, i);
-        const Score s = -quiesce(p.after(list[i]), -beta, -alpha, ply + 1);
+        if (ordered) pick(list, keys, origin, i);
+        const Score s = -quiesce(p.after(list[i]), -beta, -alpha, ply + 1, may_extend);
         if (engine_.stopped()) return 0;
         if (s > best) {
             best = s;
@@ -226,7 +248,7 @@ Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int 
     }
 
     // 2. At the horizon (or the ply limit): resolve captures, then evaluate.
-    if (depth <= 0 || ply >= MaxPly - 1) return quiesce(p, alpha, beta, ply);
+    if (depth <= 0 || ply >= MaxPly - 1) return quiesce(p, alpha, beta, ply, true);
 
     // 3. Count the node; give up if the search was stopped.
     if (!tick()) return 0;
@@ -284,7 +306,7 @@ Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int 
         if (ply == 0 && !only.empty() && std::find(only.begin(), only.end(), m) == only.end())
             continue;  // `go searchmoves`: not one of the allowed root moves
         const Position child = p.after(m);
-        engine_.tt_.prefetch(child.key());
+        if (new_depth > 0) engine_.tt_.prefetch(child.key());  // quiescence never probes
         Score s;
         if (tried == 0) {
             s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
@@ -294,7 +316,8 @@ Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int 
             int reduced = new_depth;
             const ReductionOptions& lmr = engine_.options_.reductions;
             if (lmr.enabled && depth >= lmr.min_depth && i >= std::size_t(lmr.min_moves) &&
-                !m.is_capture() && keys[i] < OrderPromotion && !has_capture(child)) {
+                !m.is_capture() && keys[i] < OrderPromotion && keys[i] <= lmr.max_history &&
+                !has_capture(child)) {
                 int r = 1;
                 if (depth >= lmr.deep_depth && i >= std::size_t(lmr.deep_moves)) ++r;
                 if (pv_node && r > 1) --r;

@@ -79,17 +79,27 @@ struct SearchResult {
 // Late move reductions (see search.cpp), switchable so that a match can measure them. Off until a
 // match shows a gain: on against off scored +88 =131 -93 (the 156 ACF three-move openings with
 // both colours, 20k nodes a move) and +43 =72 -41 (the first 78 openings, 80k nodes a move),
-// 2026-11-29: no measurable difference.
+// 2026-11-29: no measurable difference. Again with tempo_spar at 20k nodes (the 156 openings from
+// the first, stopped early for the machine's load): as they stand +35 =65 -44 (144 games, about
+// -22 Elo), only moves with history <= 0 +41 =56 -43 (140 games, about -5 Elo): still no gain.
 struct ReductionOptions {
     bool enabled = false;
     int min_depth = 3;   // reduce only at this remaining depth or more
     int min_moves = 3;   // and from this move on (0-based, after the hash move and killers)
     int deep_depth = 6;  // one ply more from this depth
     int deep_moves = 6;  // and this move on
+    int max_history = 1 << 30;  // reduce only quiet moves whose history is at most this
 };
 
 struct Options {
     ReductionOptions reductions;
+    // At the horizon, a quiet position where the opponent threatens a capture is searched one
+    // ply more (every move, once per line) instead of evaluated: the evaluation cannot see a
+    // piece that is about to be taken. Off: on against off scored +104 =127 -81 at 8k nodes a move
+    // (+26 +- 30 Elo) and +84 =142 -86 at 20k (-2 +- 27), 312 games each (tempo_spar, the 156
+    // unbarred ballots with both colours, 2026-11-29): no gain shown. With reductions on as well,
+    // against both off: +86 =129 -97 at 10k (-12 +- 27).
+    bool threat_extension = false;
 };
 
 using InfoCallback = std::function<void(const Info&)>;

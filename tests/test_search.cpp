@@ -171,6 +171,22 @@ TEST_CASE("evaluation is symmetric: a mirrored position scores the same", "[sear
     CHECK(checked > 1000);
 }
 
+TEST_CASE("a copy of the default weights scores as the defaults do", "[search][eval]") {
+    // The defaults take precomputed tables; any other Weights object computes them per call.
+    const Weights copy = DefaultWeights;
+    Weights other = DefaultWeights;
+    other.advance_endgame[3] += 7;
+    std::mt19937_64 rng(4);
+    int differs = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const Position p = i % 2 ? random_game(rng, int(rng() % 80)) : random_setup(rng, 8);
+        if (has_capture(p)) continue;
+        CHECK(evaluate(p, copy) == evaluate(p));
+        differs += evaluate(p, other) != evaluate(p);
+    }
+    CHECK(differs > 0);
+}
+
 TEST_CASE("evaluation knows material and stays inside the static range", "[search][eval]") {
     // B:W21-32:B1-12 and the same without White's man on 32.
     const Position start = Position::start();
@@ -223,6 +239,57 @@ TEST_CASE("king and man against a man: only the man's step wins, in 11 plies", "
     REQUIRE(r.best);
     CHECK(text(*r.best) == "25-22");
     CHECK(r.score == win_in(11));
+}
+
+TEST_CASE("late move reductions keep the only winning moves and the exact distances", "[search][lmr]") {
+    // The three positions above, with reductions on (as they stand, and reducing from the first
+    // move at depth 2 on, the most aggressive setting): a reduced line is searched again at full
+    // depth when it beats alpha, so no win may be lost or lengthened.
+    for (const int aggressive : {0, 1}) {
+        Engine engine(16);
+        ReductionOptions& lmr = engine.options().reductions;
+        lmr.enabled = true;
+        if (aggressive) lmr.min_depth = 2, lmr.min_moves = 1, lmr.deep_depth = 3, lmr.deep_moves = 2;
+        INFO("aggressive " << aggressive);
+        // W:W22,23,25,29:B1,3,14,15: the two-for-one shot.
+        SearchResult r = search_to(engine, position_from_squares(W, {1, 3, 14, 15}, {22, 23, 25, 29}), 10);
+        REQUIRE(r.best);
+        CHECK(text(*r.best) == "22-18");
+        CHECK(r.score > 150);
+        // W:WK6:B11: the king catches the man, in 7 plies.
+        engine.clear();
+        r = search_to(engine, position_from_squares(W, {11}, {6}, {6}), 12);
+        REQUIRE(r.best);
+        CHECK(text(*r.best) == "6-10");
+        CHECK(r.score == win_in(7));
+        // W:W25,K27:B21: only the man's step wins, in 11 plies.
+        engine.clear();
+        r = search_to(engine, position_from_squares(W, {21}, {25, 27}, {27}), 16);
+        REQUIRE(r.best);
+        CHECK(text(*r.best) == "25-22");
+        CHECK(r.score == win_in(11));
+    }
+}
+
+TEST_CASE("with reductions, win and loss distances still match a plain minimax", "[search][mate][lmr]") {
+    std::mt19937_64 rng(5);
+    Engine engine(4);
+    ReductionOptions& lmr = engine.options().reductions;
+    lmr.enabled = true;
+    lmr.min_depth = 2, lmr.min_moves = 1, lmr.deep_depth = 3, lmr.deep_moves = 2;
+    int decided = 0;
+    for (int i = 0; i < 400 && decided < 40; ++i) {
+        const Position p = random_setup(rng, 2);
+        const Score truth = solve(p, 5, 0);
+        if (!is_decisive(truth)) continue;
+        ++decided;
+        engine.clear();
+        const SearchResult r = search_to(engine, p, 7);
+        INFO("position " << i << " truth " << truth);
+        // A win proven at depth 7 may only be found, not invented or lengthened.
+        CHECK(r.score == truth);
+    }
+    CHECK(decided >= 20);
 }
 
 TEST_CASE("win and loss distances match a plain minimax", "[search][mate]") {
