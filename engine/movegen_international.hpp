@@ -256,10 +256,32 @@ inline std::uint64_t count_quiet(Bitboard men, Bitboard kings, Bitboard empty) {
     return n;
 }
 
-// The number of legal captures; out of line so that the common case stays small.
+// The landing squares of men's single jumps in direction D.
+template <int D>
+constexpr Bitboard single_landings(Bitboard men, Bitboard opp, Bitboard empty) {
+    return shift<D>(shift<D>(men) & opp) & empty;
+}
+
+// The number of legal captures; out of line so that the common case stays small. The common
+// case: only men capture, and none of them can jump on after its first jump. Then every single
+// jump is a legal move (all take one piece) and a popcount per direction counts them. Whether a
+// man can go on is asked generously (every capturing man's square counts as free, not only its
+// own) and never back over the piece it took; a "maybe" falls back to the full walk.
 template <Color Us>
 [[gnu::noinline]] std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings,
                                                Bitboard capturing) {
+    if (!(capturing & all_kings)) {
+        const Bitboard empty = Geo::mask & ~(own | opp), free = empty | capturing;
+        const Bitboard j1 = shift<-5>(jumpable<5>(opp, free)), j2 = shift<-6>(jumpable<6>(opp, free));
+        const Bitboard j3 = shift<5>(jumpable<-5>(opp, free)), j4 = shift<6>(jumpable<-6>(opp, free));
+        const Bitboard l1 = single_landings<5>(capturing, opp, empty);
+        const Bitboard l2 = single_landings<6>(capturing, opp, empty);
+        const Bitboard l3 = single_landings<-5>(capturing, opp, empty);
+        const Bitboard l4 = single_landings<-6>(capturing, opp, empty);
+        const Bitboard on = (l1 & (j1 | j2 | j4)) | (l2 & (j2 | j1 | j3)) | (l3 & (j3 | j2 | j4)) |
+                            (l4 & (j4 | j1 | j3));
+        if (!on) return std::uint64_t(popcount(l1) + popcount(l2) + popcount(l3) + popcount(l4));
+    }
     MoveList list;
     MajoritySink sink{list};
     captures(own, opp, all_kings, capturing, sink);
