@@ -236,8 +236,9 @@ std::string to_fen(const Position& p) {
 }
 
 std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
+    if (m.from >= 64 || m.to >= 64) return {};
     const Bitboard from = bit(m.from);
-    if (m.from >= 64 || m.to >= 64 || !(Geo::mask & from) || !(Geo::mask & bit(m.to))) return {};
+    if (!(Geo::mask & from) || !(Geo::mask & bit(m.to))) return {};
     RouteWalk w{p, m, (p.kings() & from) != 0, Geo::square_of(m.from), Geo::square_of(m.to), {}};
     if (!m.is_capture()) return {{w.from, w.to}};
     if (!(p.pieces(p.side_to_move()) & from) || (m.captured & ~p.pieces(~p.side_to_move()))) return {};
