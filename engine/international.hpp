@@ -44,10 +44,12 @@ static_assert(std::popcount(Geo::mask) == 50);
 static_assert(Geo::square_at(0, 1) == 45, "a1 is square 46");
 static_assert(Geo::square_at(1, 10) == 0, "b10 is square 1");
 
-// The rules of international draughts as data. Article numbers are those of FMJD Annex 1.
+// The rules of international draughts as data. Article numbers are those of FMJD Annex 1; only
+// the ones checked against its text are given to the sub-article (2.x, 4.1-4.5), the others name
+// the article (4: the capture) whose sub-article was not checked.
 struct Fmjd {
     using Geometry = Geo;
-    static constexpr int men_per_side = 20;               // art. 2: the four nearest rows
+    static constexpr int men_per_side = 20;               // art. 2 (the material): four rows each
     static constexpr Color first_to_move = Color::White;  // White (31-50) begins
     static constexpr bool men_capture_backward = true;    // art. 4.1: forwards and backwards
     static constexpr bool flying_kings = true;            // art. 4.3: a king captures at a distance

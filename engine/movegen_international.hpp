@@ -1,4 +1,5 @@
-// Legal move generation for international draughts (FMJD Annex 1, art. 3 and 4).
+// Legal move generation for international draughts (FMJD Annex 1, art. 4 "the capture"
+// for captures; see international.hpp for the rules trait).
 //
 // - Men step one square diagonally forward; they capture forwards and backwards (art. 4.1, 4.2)
 //   and go on capturing while they can (art. 4.5).
