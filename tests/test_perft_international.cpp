@@ -125,3 +125,16 @@ TEST_CASE("international perft: long captures, counted by hand", "[perft][intl]"
     CHECK(intl::perft(k, 1) == 5);
     CHECK(intl::perft(k, 2) == 10);
 }
+
+TEST_CASE("international perft: a mirrored position has the same counts", "[perft][intl]") {
+    // The board turned round with the colours swapped is the same game for the other side.
+    for (const Row& row : reference()) {
+        const intl::Position p = fen(row.fen);
+        INFO(row.name);
+        CHECK(p.mirrored().side_to_move() == Color::Black);
+        for (int d = 1; d <= 6; ++d) CHECK(intl::perft(p.mirrored(), d) == row.counts[std::size_t(d - 1)]);
+    }
+    // And a position with kings on both sides and captures in the air.
+    const intl::Position k = fen("W:WK22,28,33,K45:BK24,18,34,40,K6");
+    for (int d = 1; d <= 5; ++d) CHECK(intl::perft(k.mirrored(), d) == intl::perft(k, d));
+}
