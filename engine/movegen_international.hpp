@@ -208,6 +208,22 @@ struct MajoritySink {
     }
 };
 
+// Counts the sequences that take the most pieces, without merging equal ones.
+struct MajorityCounter {
+    int best = 0;
+    std::uint64_t n = 0;
+
+    void piece() {}
+    void leaf(int, Bitboard, Bitboard, int taken) {
+        if (taken < best) return;
+        if (taken > best) {
+            best = taken;
+            n = 0;
+        }
+        ++n;
+    }
+};
+
 // Fill `list` with every legal move of the side to move.
 template <Color Us>
 void generate(const Position& p, MoveList& list) {
@@ -282,6 +298,11 @@ template <Color Us>
         const Bitboard on = (l1 & (j1 | j2 | j4)) | (l2 & (j2 | j1 | j3)) | (l3 & (j3 | j2 | j4)) |
                             (l4 & (j4 | j1 | j3));
         if (!on) return std::uint64_t(popcount(l1) + popcount(l2) + popcount(l3) + popcount(l4));
+        // Men only: two jump orders of a man that take the same pieces between the same squares
+        // need a loop, four jumps at least. Below that every sequence is its own move.
+        MajorityCounter counter;
+        captures(own, opp, all_kings, capturing, counter);
+        if (counter.best < 4) return counter.n;
     }
     MoveList list;
     MajoritySink sink{list};
