@@ -203,6 +203,27 @@ TEST_CASE("tempo perft shows progress on stderr only when it is a terminal", "[c
     CHECK(terminal.out.find("root moves") == std::string::npos);
 }
 
+TEST_CASE("tempo perft --variant international: start, FEN, divide, table and threads", "[cli][intl]") {
+    const Run r = run_tempo({"perft", "--variant", "international", "--depth", "4"});
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    CHECK(last_line(r.out) == "Nodes searched: 4265");
+    const Run d = run_tempo({"perft", "--variant=international", "--depth", "2", "--divide"});
+    CHECK(d.status == 0);
+    const auto lines = divide_lines(d.out);
+    CHECK(lines.size() == 9);  // 31-26, 31-27, 32-27, 32-28, ..., 35-30
+    CHECK(d.out.starts_with("31-26: 9\n"));
+    CHECK(last_line(d.out) == "Nodes searched: 81");
+    const Run w = run_tempo({"perft", "--variant", "international", "--depth", "6", "--hash", "16",
+                             "--threads", "2", "--fen",
+                             "W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26"});
+    CHECK(last_line(w.out) == "Nodes searched: 590");
+    // A capture prints with every landing square.
+    const Run c = run_tempo({"perft", "--variant", "international", "--depth", "1", "--divide",
+                             "--fen", "W:WK46:B13,28"});
+    CHECK(c.out.starts_with("46x19x2: 1\n46x19x8: 1\n"));
+}
+
 TEST_CASE("tempo perft --depth 0 counts the position itself", "[cli]") {
     const Run r = run_tempo({"perft", "--depth", "0"});
     CHECK(r.status == 0);
@@ -214,7 +235,8 @@ TEST_CASE("tempo perft --help mentions every option", "[cli]") {
     CHECK(r.status == 0);
     CHECK(r.err.empty());
     for (const char* option : {"--depth", "--fen", "--divide", "--dedupe", "--hash", "--threads",
-                               "--rules", "official", "reference", "Nodes searched"})
+                               "--rules", "official", "reference", "Nodes searched", "--variant",
+                               "international"})
         CHECK(r.out.find(option) != std::string::npos);
 }
 
@@ -281,6 +303,13 @@ TEST_CASE("tempo rejects bad input with exit code 2 and one line on stderr", "[c
         {{"perft", "--depth", "3", "--rules", "dutch"}, "--rules 'dutch' is not one of"},
         {{"perft", "--depth", "3", "--divide=yes"}, "--divide takes no value"},
         {{"perft", "--depth", "3", "--depth", "4"}, "--depth is given twice"},
+        {{"perft", "--depth", "3", "--variant", "dutch"}, "--variant 'dutch' is not one of"},
+        {{"perft", "--depth", "3", "--variant", "international", "--rules", "official"},
+         "--rules applies to english only"},
+        {{"perft", "--depth", "3", "--variant", "international", "--fen", "W:W51:B1"},
+         "unknown square \"51\""},
+        {{"perft", "--depth", "3", "--variant", "international", "--fen", "W:W3:B40"},
+         "White man on 3"},
     };
     for (const Case& c : cases) {
         std::string shown;

@@ -16,7 +16,9 @@
 #include <vector>
 
 #include "engine/notation.hpp"
+#include "engine/notation_international.hpp"
 #include "engine/perft.hpp"
+#include "engine/perft_international.hpp"
 #include "engine/position.hpp"
 #include "tools/cli.hpp"
 
@@ -31,8 +33,8 @@ constexpr std::int64_t MaxHashMb = 65536;
 
 void print_perft_help() {
     std::printf(
-        "Usage: tempo perft --depth N [--fen FEN] [--divide] [--dedupe] [--hash MB] [--threads T]\n"
-        "                   [--rules official|reference]\n"
+        "Usage: tempo perft --depth N [--variant english|international] [--fen FEN] [--divide]\n"
+        "                   [--dedupe] [--hash MB] [--threads T] [--rules official|reference]\n"
         "\n"
         "Counts the leaf nodes of the legal move tree to depth N (bulk counting at the last ply).\n"
         "The last line printed is 'Nodes searched: N'; the line before it gives the time and the\n"
@@ -40,6 +42,8 @@ void print_perft_help() {
         "\n"
         "Options:\n"
         "  --depth N       plies to count, 0..%d (required)\n"
+        "  --variant V     'english' (8x8, the default) or 'international' (10x10, FMJD rules:\n"
+        "                  White on 31-50 moves first; equal captures count once, as published)\n"
         "  --fen FEN       the position, PDN FEN such as 'B:W21-32:B1-12' (default: the start);\n"
         "                  the FEN says who is to move\n"
         "  --divide        one line per root move, 'MOVE: COUNT', before the total\n"
@@ -57,13 +61,16 @@ void print_perft_help() {
         "Examples:\n"
         "  tempo perft --depth 10 --divide\n"
         "  tempo perft --depth 16 --hash 4096 --threads 2\n"
-        "  tempo perft --depth 6 --fen 'W:WK10,30,31,32:B1,2,3,14,15,22,23' --dedupe\n",
+        "  tempo perft --depth 6 --fen 'W:WK10,30,31,32:B1,2,3,14,15,22,23' --dedupe\n"
+        "  tempo perft --variant international --depth 9 --hash 1024 --threads 2\n",
         MaxDepth, static_cast<long long>(MaxHashMb), MaxThreads);
 }
 
 struct PerftRequest {
     PerftOptions options;
-    Position position;
+    bool international = false;
+    Position position;             // english
+    intl::Position intl_position;  // international
     bool divide = false;
 };
 
@@ -73,6 +80,7 @@ Result<PerftRequest> parse_perft_args(Args args) {
     std::optional<int> depth;
     std::optional<std::string_view> fen;
     Color first = Color::Black;
+    bool rules_given = false;
     std::vector<std::string_view> seen;
     OptionReader reader(args);
     while (!reader.done()) {
@@ -83,12 +91,19 @@ Result<PerftRequest> parse_perft_args(Args args) {
             return Error{std::string(name) + " is given twice"};
         seen.push_back(name);
         if (name == "--depth" || name == "--hash" || name == "--threads" || name == "--fen" ||
-            name == "--rules") {
+            name == "--rules" || name == "--variant") {
             const auto text = reader.value(name);
             if (!text) return Error{text.error()};
-            if (name == "--fen") {
+            if (name == "--variant") {
+                if (*text == "international")
+                    req.international = true;
+                else if (*text != "english")
+                    return Error{"--variant '" + std::string(*text) +
+                                 "' is not one of: english, international"};
+            } else if (name == "--fen") {
                 fen = *text;
             } else if (name == "--rules") {
+                rules_given = true;
                 if (*text == "official")
                     first = Color::Black;
                 else if (*text == "reference")
@@ -122,6 +137,19 @@ Result<PerftRequest> parse_perft_args(Args args) {
     }
     if (!depth) return Error{"--depth is required"};
     req.options.depth = *depth;
+    if (req.international) {
+        if (rules_given)
+            return Error{"--rules applies to english only (international: White always begins)"};
+        req.options.routes = Routes::Drop;  // the only convention of the published tables
+        if (!fen) {
+            req.intl_position = intl::Position::start();
+            return req;
+        }
+        auto parsed = intl::parse_fen(*fen);
+        if (!parsed) return Error{parsed.error()};
+        req.intl_position = std::move(parsed).value();
+        return req;
+    }
     if (fen) {
         auto parsed = parse_fen(*fen);
         if (!parsed) return Error{parsed.error()};  // the parser's message names the problem
@@ -163,8 +191,11 @@ int perft_main(Args args) {
     const bool progress = isatty(STDERR_FILENO) == 1;
     const auto start = std::chrono::steady_clock::now();
     const PerftResult result =
-        progress ? perft_divide(req.position, req.options, show_progress)
-                 : perft_divide(req.position, req.options);
+        req.international
+            ? (progress ? intl::perft_divide(req.intl_position, req.options, show_progress)
+                        : intl::perft_divide(req.intl_position, req.options))
+            : (progress ? perft_divide(req.position, req.options, show_progress)
+                        : perft_divide(req.position, req.options));
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
     if (progress) std::fputs("\r\033[K", stderr);
 

@@ -1,0 +1,348 @@
+// Legal move generation for international draughts (FMJD Annex 1, art. 4 "the capture"
+// for captures; see international.hpp for the rules trait).
+//
+// - Men step one square diagonally forward; they capture forwards and backwards (art. 4.1, 4.2)
+//   and go on capturing while they can (art. 4.5).
+// - Kings fly: they move any distance along a free diagonal, and capture a piece at any distance
+//   with at least one free square behind it, landing on any free square beyond (art. 4.3).
+// - Majority capture: only the sequences that take the most pieces are legal, a king counting as
+//   one piece; among those the player chooses (art. 4).
+// - The jumped pieces are lifted only when the move is over (art. 4.4, 4.5): until then they stay
+//   on the board, may not be jumped a second time and block the diagonal (the "Turkish strike").
+//   The capturing piece's own start square counts as free.
+// - A man is crowned only when its move ends on the far row (see Position::after).
+// - Moves with the same origin, destination and captured set are one move (`routes` counts the
+//   jump orders), the convention of the published perft tables.
+//
+// Implementation: the same ghost-bit shifts as the 8x8 generator (shifts 5 and 6), templated on
+// the side to move. The capture search is a depth-first walk in which `opp` holds the enemies not
+// yet jumped and `empty` the free squares (jumped pieces are neither, so they block). A king that
+// lands on several squares behind a piece explores the onward direction only from the first of
+// them: from the others it would find the same next piece with the same landing squares.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "engine/international.hpp"
+
+namespace tempo::intl {
+
+class MoveList {
+public:
+    // 20 kings have at most 20 * 17 = 340 non-captures; distinct maximal captures are far fewer.
+    static constexpr std::size_t Capacity = 512;
+
+    void clear() { size_ = 0; }
+    void push(const Move& m) {
+        if (size_ < Capacity) moves_[size_++] = m;
+    }
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    Move& operator[](std::size_t i) { return moves_[i]; }
+    const Move& operator[](std::size_t i) const { return moves_[i]; }
+    Move* begin() { return moves_.data(); }
+    Move* end() { return moves_.data() + size_; }
+    const Move* begin() const { return moves_.data(); }
+    const Move* end() const { return moves_.data() + size_; }
+
+private:
+    std::array<Move, Capacity> moves_;  // left uninitialised: Move is trivial
+    std::size_t size_ = 0;
+};
+
+namespace movegen {
+
+// Shifts of a colour's forward steps (F1, F2) and backward steps (B1, B2).
+template <Color Us>
+struct Steps {
+    static constexpr int sign = Us == Color::Black ? 1 : -1;
+    static constexpr int F1 = sign * Geo::down_left, F2 = sign * Geo::down_right;
+    static constexpr int B1 = -F1, B2 = -F2;
+};
+
+// The enemies that can be jumped in direction D: a free square right behind them.
+template <int D>
+constexpr Bitboard jumpable(Bitboard opp, Bitboard empty) {
+    return opp & shift<-D>(empty);
+}
+
+// The squares a slider from `from` reaches along D over free squares, `from` included
+// (a Kogge-Stone fill: a ray on this board is at most 9 squares, within 1 + 2 + 4 + 8 steps).
+template <int D>
+constexpr Bitboard slide(Bitboard from, Bitboard empty) {
+    Bitboard gen = from, pro = empty;
+    gen |= pro & shift<D>(gen);
+    pro &= shift<D>(pro);
+    gen |= pro & shift<2 * D>(gen);
+    pro &= shift<2 * D>(pro);
+    gen |= pro & shift<4 * D>(gen);
+    pro &= shift<4 * D>(pro);
+    gen |= pro & shift<8 * D>(gen);
+    return gen;
+}
+
+// The pieces of the side to move that can capture (men next to a jumpable enemy, kings with
+// one down a free diagonal).
+template <Color Us>
+inline Bitboard capturers(Bitboard own, Bitboard opp, Bitboard all_kings) {
+    const Bitboard empty = Geo::mask & ~(own | opp), men = own & ~all_kings, kings = own & all_kings;
+    const Bitboard t1 = jumpable<5>(opp, empty), t2 = jumpable<6>(opp, empty);
+    const Bitboard t3 = jumpable<-5>(opp, empty), t4 = jumpable<-6>(opp, empty);
+    Bitboard c = men & (shift<-5>(t1) | shift<-6>(t2) | shift<5>(t3) | shift<6>(t4));
+    if (kings) {
+        // The square before the enemy holds the king, or is free and the king is further back.
+        auto reach = [&]<int D>(Bitboard t) {
+            const Bitboard before = shift<-D>(t);
+            return before | shift<-D>(slide<-D>(before & empty, empty));
+        };
+        c |= kings & (reach.template operator()<5>(t1) | reach.template operator()<6>(t2) |
+                      reach.template operator()<-5>(t3) | reach.template operator()<-6>(t4));
+    }
+    return c;
+}
+
+// --- The capture walk -------------------------------------------------------------------------
+
+template <class Sink>
+void man_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
+                  Sink& sink);
+
+template <int D, class Sink>
+inline bool man_jump(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
+                     Sink& sink) {
+    const Bitboard over = shift<D>(at) & opp;
+    const Bitboard land = shift<D>(over) & empty;
+    if (!land) return false;
+    man_captures(from, land, opp ^ over, empty, captured | over, n + 1, sink);
+    return true;
+}
+
+// Continue the captures of a man now at `at` with `n` pieces taken; report the sequence to the
+// sink when it cannot go on.
+template <class Sink>
+void man_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
+                  Sink& sink) {
+    bool any = man_jump<5>(from, at, opp, empty, captured, n, sink);
+    any |= man_jump<6>(from, at, opp, empty, captured, n, sink);
+    any |= man_jump<-5>(from, at, opp, empty, captured, n, sink);
+    any |= man_jump<-6>(from, at, opp, empty, captured, n, sink);
+    if (!any) sink.leaf(from, at, captured, n);
+}
+
+// Direction indices for `skip`: 0..3 for +5, +6, -5, -6; 4 skips none.
+template <class Sink>
+void king_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
+                   int skip, Sink& sink);
+
+template <int D, int Index, class Sink>
+inline bool king_jump(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured,
+                      int n, Sink& sink) {
+    Bitboard x = shift<D>(at);
+    while (x & empty) x = shift<D>(x);
+    x &= opp;
+    Bitboard land = shift<D>(x) & empty;
+    if (!land) return false;
+    opp ^= x;
+    captured |= x;
+    // The first landing square explores all three ways on; the others only the two crossing
+    // diagonals, since straight on they would meet the same piece with the same landings.
+    king_captures(from, land, opp, empty, captured, n + 1, 4, sink);
+    for (land = shift<D>(land) & empty; land; land = shift<D>(land) & empty)
+        king_captures(from, land, opp, empty, captured, n + 1, Index, sink);
+    return true;
+}
+
+template <class Sink>
+void king_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
+                   int skip, Sink& sink) {
+    bool any = skip != 0 && king_jump<5, 0>(from, at, opp, empty, captured, n, sink);
+    any |= skip != 1 && king_jump<6, 1>(from, at, opp, empty, captured, n, sink);
+    any |= skip != 2 && king_jump<-5, 2>(from, at, opp, empty, captured, n, sink);
+    any |= skip != 3 && king_jump<-6, 3>(from, at, opp, empty, captured, n, sink);
+    // A king on a later landing square that only cannot go straight on still ends here: the
+    // straight-on sequences are reported from the first landing square, and they are longer.
+    if (!any) sink.leaf(from, at, captured, n);
+}
+
+// Report every capture sequence of the pieces in `capturing` to `sink`, each piece bracketed by
+// sink.piece() so that the sink can merge the jump orders of one piece that make the same move.
+template <class Sink>
+void captures(Bitboard own, Bitboard opp, Bitboard all_kings, Bitboard capturing, Sink& sink) {
+    for (; capturing; capturing &= capturing - 1) {
+        const int from = lsb(capturing);
+        const Bitboard at = bit(from);
+        const Bitboard empty = (Geo::mask & ~(own | opp)) | at;  // its own square is free
+        sink.piece();
+        if (all_kings & at)
+            king_captures(from, at, opp, empty, 0, 0, 4, sink);
+        else
+            man_captures(from, at, opp, empty, 0, 0, sink);
+    }
+}
+
+// Keeps the sequences that take the most pieces, each distinct (from, to, captured) once.
+struct MajoritySink {
+    MoveList& list;
+    int best = 0;
+    std::size_t piece_start = 0;  // the first move in the list of the piece being walked
+
+    void piece() { piece_start = list.size(); }
+    void leaf(int from, Bitboard to, Bitboard captured, int n) {
+        if (n < best) return;
+        if (n > best) {
+            best = n;
+            list.clear();
+            piece_start = 0;
+        }
+        const Move m{captured, std::uint8_t(from), std::uint8_t(lsb(to)), 1};
+        // Only one piece's own sequences can coincide, and only when it took two or more.
+        if (n >= 2)
+            for (std::size_t i = piece_start; i < list.size(); ++i)
+                if (list[i] == m) {
+                    ++list[i].routes;
+                    return;
+                }
+        list.push(m);
+    }
+};
+
+// Counts the sequences that take the most pieces, without merging equal ones.
+struct MajorityCounter {
+    int best = 0;
+    std::uint64_t n = 0;
+
+    void piece() {}
+    void leaf(int, Bitboard, Bitboard, int taken) {
+        if (taken < best) return;
+        if (taken > best) {
+            best = taken;
+            n = 0;
+        }
+        ++n;
+    }
+};
+
+// Fill `list` with every legal move of the side to move.
+template <Color Us>
+void generate(const Position& p, MoveList& list) {
+    using S = Steps<Us>;
+    list.clear();
+    const Bitboard own = p.pieces(Us), opp = p.pieces(~Us), kings = p.kings();
+    if (const Bitboard c = capturers<Us>(own, opp, kings)) {
+        MajoritySink sink{list};
+        captures(own, opp, kings, c, sink);
+        return;
+    }
+    const Bitboard empty = p.empty(), men = p.men(Us), my_kings = p.kings(Us);
+    auto steps = [&]<int D>() {
+        for (Bitboard t = shift<D>(men) & empty; t; t &= t - 1) {
+            const int to = lsb(t);
+            list.push(Move{0, std::uint8_t(to - D), std::uint8_t(to), 1});
+        }
+    };
+    steps.template operator()<S::F1>();
+    steps.template operator()<S::F2>();
+    for (Bitboard k = my_kings; k; k &= k - 1) {
+        const int from = lsb(k);
+        auto ray = [&]<int D>() {
+            for (Bitboard t = shift<D>(bit(from)) & empty; t; t = shift<D>(t) & empty)
+                list.push(Move{0, std::uint8_t(from), std::uint8_t(lsb(t)), 1});
+        };
+        ray.template operator()<5>();
+        ray.template operator()<6>();
+        ray.template operator()<-5>();
+        ray.template operator()<-6>();
+    }
+}
+
+// The number of non-captures of a side with no capture: a popcount per direction. The rays of
+// two kings along the same direction never overlap (one would stop at the other), so the union
+// of the slides counts each king move once.
+template <Color Us>
+inline std::uint64_t count_quiet(Bitboard men, Bitboard kings, Bitboard empty) {
+    using S = Steps<Us>;
+    std::uint64_t n = std::uint64_t(popcount(shift<S::F1>(men) & empty) +
+                                    popcount(shift<S::F2>(men) & empty));
+    if (kings)
+        n += std::uint64_t(popcount(slide<5>(kings, empty) & ~kings) +
+                           popcount(slide<6>(kings, empty) & ~kings) +
+                           popcount(slide<-5>(kings, empty) & ~kings) +
+                           popcount(slide<-6>(kings, empty) & ~kings));
+    return n;
+}
+
+// The landing squares of men's single jumps in direction D.
+template <int D>
+constexpr Bitboard single_landings(Bitboard men, Bitboard opp, Bitboard empty) {
+    return shift<D>(shift<D>(men) & opp) & empty;
+}
+
+// The number of legal captures; out of line so that the common case stays small. The common
+// case: only men capture, and none of them can jump on after its first jump. Then every single
+// jump is a legal move (all take one piece) and a popcount per direction counts them. Whether a
+// man can go on is asked generously (every capturing man's square counts as free, not only its
+// own) and never back over the piece it took; a "maybe" falls back to the full walk.
+template <Color Us>
+[[gnu::noinline]] std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings,
+                                               Bitboard capturing) {
+    if (!(capturing & all_kings)) {
+        const Bitboard empty = Geo::mask & ~(own | opp), free = empty | capturing;
+        const Bitboard j1 = shift<-5>(jumpable<5>(opp, free)), j2 = shift<-6>(jumpable<6>(opp, free));
+        const Bitboard j3 = shift<5>(jumpable<-5>(opp, free)), j4 = shift<6>(jumpable<-6>(opp, free));
+        const Bitboard l1 = single_landings<5>(capturing, opp, empty);
+        const Bitboard l2 = single_landings<6>(capturing, opp, empty);
+        const Bitboard l3 = single_landings<-5>(capturing, opp, empty);
+        const Bitboard l4 = single_landings<-6>(capturing, opp, empty);
+        const Bitboard on = (l1 & (j1 | j2 | j4)) | (l2 & (j2 | j1 | j3)) | (l3 & (j3 | j2 | j4)) |
+                            (l4 & (j4 | j1 | j3));
+        if (!on) return std::uint64_t(popcount(l1) + popcount(l2) + popcount(l3) + popcount(l4));
+        // Men only: two jump orders of a man that take the same pieces between the same squares
+        // need a loop, four jumps at least. Below that every sequence is its own move.
+        MajorityCounter counter;
+        captures(own, opp, all_kings, capturing, counter);
+        if (counter.best < 4) return counter.n;
+    }
+    MoveList list;
+    MajoritySink sink{list};
+    captures(own, opp, all_kings, capturing, sink);
+    return list.size();
+}
+
+// The number of legal moves: the leaf of bulk perft.
+template <Color Us>
+inline std::uint64_t count(Bitboard own, Bitboard opp, Bitboard all_kings) {
+    if (const Bitboard c = capturers<Us>(own, opp, all_kings))
+        return count_captures<Us>(own, opp, all_kings, c);
+    return count_quiet<Us>(own & ~all_kings, own & all_kings, Geo::mask & ~(own | opp));
+}
+
+template <Color Us>
+std::uint64_t count(const Position& p) {
+    return count<Us>(p.pieces(Us), p.pieces(~Us), p.kings());
+}
+
+}  // namespace movegen
+
+// Every legal move of the side to move, each distinct move once (its jump orders in `routes`).
+inline void generate_moves(const Position& p, MoveList& list) {
+    p.side_to_move() == Color::Black ? movegen::generate<Color::Black>(p, list)
+                                     : movegen::generate<Color::White>(p, list);
+}
+
+// Whether the side to move has a capture (and so must capture).
+inline bool has_capture(const Position& p) {
+    const Color us = p.side_to_move();
+    return (us == Color::Black
+                ? movegen::capturers<Color::Black>(p.pieces(us), p.pieces(~us), p.kings())
+                : movegen::capturers<Color::White>(p.pieces(us), p.pieces(~us), p.kings())) != 0;
+}
+
+// The number of legal moves of the side to move.
+inline std::uint64_t count_moves(const Position& p) {
+    return p.side_to_move() == Color::Black ? movegen::count<Color::Black>(p)
+                                            : movegen::count<Color::White>(p);
+}
+
+}  // namespace tempo::intl

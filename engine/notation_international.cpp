@@ -1,0 +1,333 @@
+#include "engine/notation_international.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <utility>
+
+namespace tempo::intl {
+
+namespace {
+
+constexpr Bitboard bit_at(int square) { return bit(Geo::bit_of(square)); }
+
+const char* color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
+
+// Outside text for a message: one printable line whatever the bytes.
+std::string quoted(std::string_view s) {
+    static constexpr char Hex[] = "0123456789abcdef";
+    std::string q = "\"";
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            q += '\\';
+            q += c;
+        } else if (u < 0x20 || u >= 0x7f) {
+            q += "\\x";
+            q += Hex[u >> 4];
+            q += Hex[u & 15];
+        } else {
+            q += c;
+        }
+    }
+    return q + '"';
+}
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+// A small cursor over the text that skips spaces between tokens.
+class Reader {
+public:
+    explicit Reader(std::string_view s) : s_(s) {}
+    bool at_end() {
+        skip();
+        return i_ >= s_.size();
+    }
+    char peek() {
+        skip();
+        return i_ < s_.size() ? s_[i_] : '\0';
+    }
+    bool take(char c) {
+        if (peek() != c || at_end()) return false;
+        ++i_;
+        return true;
+    }
+    // A run of digits as a number (saturated at 1000), or nothing.
+    std::optional<int> number(std::string_view& text) {
+        skip();
+        std::size_t j = i_;
+        int v = 0;
+        while (j < s_.size() && is_digit(s_[j])) v = std::min(v * 10 + (s_[j++] - '0'), 1000);
+        if (j == i_) return std::nullopt;
+        text = s_.substr(i_, j - i_);
+        i_ = j;
+        return v;
+    }
+    // The text from the cursor, up to 16 characters, for a message.
+    std::string here() {
+        skip();
+        return i_ >= s_.size() ? std::string("the end") : quoted(s_.substr(i_, 16));
+    }
+
+private:
+    void skip() {
+        while (i_ < s_.size() && is_space(s_[i_])) ++i_;
+    }
+    std::string_view s_;
+    std::size_t i_ = 0;
+};
+
+Error fen_error(const std::string& what) { return Error{"bad FEN: " + what}; }
+
+// One colour's list after its letter, up to the next ':' or the end.
+std::optional<Error> read_list(Reader& in, Color c, std::array<Bitboard, 2>& pieces, Bitboard& kings) {
+    const std::string name = color_name(c);
+    if (in.at_end() || in.peek() == ':' || in.peek() == '.') return std::nullopt;
+    for (;;) {
+        const bool king = in.take('K');
+        std::string_view text;
+        const auto first = in.number(text);
+        if (!first) return fen_error("expected a square number in " + name + "'s list, found " + in.here());
+        std::string item(text);
+        if (*first < 1 || *first > Geo::squares)
+            return fen_error("unknown square " + quoted(text) + " (squares are 1 to 50)");
+        int last = *first;
+        if (in.take('-')) {
+            const auto second = in.number(text);
+            if (!second) return fen_error("expected a square number after " + quoted(item + "-") + ", found " + in.here());
+            item += "-" + std::string(text);
+            if (*second < 1 || *second > Geo::squares)
+                return fen_error("unknown square " + quoted(text) + " in range " + quoted(item) + " (squares are 1 to 50)");
+            if (*second < *first) return fen_error("reversed range " + quoted(item));
+            last = *second;
+        }
+        for (int n = *first; n <= last; ++n) {
+            const Bitboard b = bit_at(n - 1);
+            const std::string sq = std::to_string(n);
+            if (pieces[index(c)] & b)
+                return fen_error("square " + sq + " listed twice for " + name + " (in " + quoted(item) + ")");
+            if (pieces[index(~c)] & b)
+                return fen_error("square " + sq + " listed for both White and Black (in " + quoted(item) + ")");
+            if (!king && (intl::crown_row(c) & b))
+                return fen_error("a " + name + " man on " + sq + " (in " + quoted(item) +
+                                 ") stands on its own crowning row (" + name + " men are crowned on " +
+                                 (c == Color::Black ? "46-50)" : "1-5)"));
+            pieces[index(c)] |= b;
+            if (king) kings |= b;
+        }
+        if (in.take(',')) continue;
+        if (in.at_end() || in.peek() == ':' || in.peek() == '.') return std::nullopt;
+        return fen_error("expected ',' or ':' after " + quoted(item) + ", found " + in.here());
+    }
+}
+
+// --- Routes, by file and rank -------------------------------------------------------------------
+
+struct RouteWalk {
+    const Position& p;
+    const Move& m;
+    bool king;
+    int from, to;  // squares
+    std::vector<std::vector<int>> out;
+
+    // A square the capturing piece may land on or pass over: empty, or its own start square.
+    bool is_free(int sq) const { return sq == from || (p.occupied() & bit_at(sq)) == 0; }
+
+    void walk(int at, std::vector<int>& path, Bitboard taken) {
+        if (taken == m.captured) {
+            if (at == to) out.push_back(path);
+            return;
+        }
+        static constexpr int Df[] = {-1, 1, -1, 1}, Dr[] = {1, 1, -1, -1};
+        for (int d = 0; d < 4; ++d) {
+            int f = Geo::file_of(at) + Df[d], r = Geo::rank_of(at) + Dr[d];
+            int over = Geo::square_at(f, r);
+            if (king)
+                while (over >= 0 && is_free(over)) {
+                    f += Df[d], r += Dr[d];
+                    over = Geo::square_at(f, r);
+                }
+            if (over < 0) continue;
+            const Bitboard ob = bit_at(over);
+            if (!(m.captured & ob) || (taken & ob)) continue;  // only the move's pieces, once each
+            for (int k = 1;; ++k) {
+                const int land = Geo::square_at(f + k * Df[d], r + k * Dr[d]);
+                if (land < 0 || !is_free(land)) break;
+                path.push_back(land);
+                walk(land, path, taken | ob);
+                path.pop_back();
+                if (!king) break;
+            }
+        }
+    }
+};
+
+std::string route_text(const std::vector<int>& route, bool capture) {
+    std::string s;
+    for (std::size_t i = 0; i < route.size(); ++i) {
+        if (i) s += capture ? 'x' : '-';
+        s += std::to_string(route[i] + 1);
+    }
+    return s;
+}
+
+std::string list_texts(const Position& p, const std::vector<Move>& moves) {
+    std::vector<std::string> texts;
+    for (const Move& m : moves) texts.push_back(move_text(p, m));
+    std::sort(texts.begin(), texts.end());
+    std::string s;
+    for (const auto& t : texts) s += (s.empty() ? "" : ", ") + t;
+    return s;
+}
+
+}  // namespace
+
+Result<Position> parse_fen(std::string_view fen) {
+    Reader in(fen);
+    Color side;
+    if (in.take('W'))
+        side = Color::White;
+    else if (in.take('B'))
+        side = Color::Black;
+    else
+        return fen_error("expected the side to move, 'W' or 'B', found " + in.here());
+    std::array<Bitboard, 2> pieces{};
+    Bitboard kings = 0;
+    bool seen[2] = {false, false};
+    for (int list = 0; list < 2; ++list) {
+        if (!in.take(':')) return fen_error("expected ':' and a colour's list, found " + in.here());
+        Color c;
+        if (in.take('W'))
+            c = Color::White;
+        else if (in.take('B'))
+            c = Color::Black;
+        else
+            return fen_error("expected 'W' or 'B' to start a list, found " + in.here());
+        if (seen[index(c)]) return fen_error(std::string("two lists for ") + color_name(c));
+        seen[index(c)] = true;
+        if (auto e = read_list(in, c, pieces, kings)) return *e;
+    }
+    in.take('.');
+    if (!in.at_end()) return fen_error("unexpected text after the two lists: " + in.here());
+    return Position::from_bitboards(pieces[0], pieces[1], kings, side);
+}
+
+std::string to_fen(const Position& p) {
+    std::string s = p.side_to_move() == Color::White ? "W" : "B";
+    for (Color c : {Color::White, Color::Black}) {
+        s += c == Color::White ? ":W" : ":B";
+        bool first = true;
+        for (int sq = 0; sq < Geo::squares; ++sq) {
+            const Bitboard b = bit_at(sq);
+            if (!(p.pieces(c) & b)) continue;
+            if (!first) s += ',';
+            first = false;
+            if (p.kings() & b) s += 'K';
+            s += std::to_string(sq + 1);
+        }
+    }
+    return s;
+}
+
+std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
+    if (m.from >= 64 || m.to >= 64) return {};
+    const Bitboard from = bit(m.from);
+    if (!(Geo::mask & from) || !(Geo::mask & bit(m.to))) return {};
+    RouteWalk w{p, m, (p.kings() & from) != 0, Geo::square_of(m.from), Geo::square_of(m.to), {}};
+    if (!m.is_capture()) return {{w.from, w.to}};
+    if (!(p.pieces(p.side_to_move()) & from) || (m.captured & ~p.pieces(~p.side_to_move()))) return {};
+    std::vector<int> path{w.from};
+    w.walk(w.from, path, 0);
+    std::sort(w.out.begin(), w.out.end());
+    w.out.erase(std::unique(w.out.begin(), w.out.end()), w.out.end());
+    return w.out;
+}
+
+std::string move_text(const Position& p, const Move& m) {
+    const auto routes = routes_of(p, m);
+    if (routes.empty()) return "?";
+    return route_text(routes.front(), m.is_capture());
+}
+
+std::vector<std::string> legal_move_texts(const Position& p) {
+    MoveList list;
+    generate_moves(p, list);
+    std::vector<std::pair<std::vector<int>, std::string>> keyed;
+    for (const Move& m : list) {
+        auto r = routes_of(p, m);
+        keyed.emplace_back(r.empty() ? std::vector<int>{} : r.front(), move_text(p, m));
+    }
+    std::sort(keyed.begin(), keyed.end());
+    std::vector<std::string> out;
+    for (auto& k : keyed) out.push_back(std::move(k.second));
+    return out;
+}
+
+Result<Move> parse_move(const Position& p, std::string_view raw) {
+    const std::string_view text = trim(raw);
+    const std::string shown = quoted(text);
+    // Squares separated by one kind of separator, '-' or 'x', with spaces allowed around them.
+    std::vector<int> squares;
+    char sep = 0;
+    Reader in(text);
+    for (;;) {
+        std::string_view digits;
+        const auto n = in.number(digits);
+        if (!n) return Error{"malformed move " + shown + ": expected a square number at " + in.here()};
+        if (*n < 1 || *n > Geo::squares)
+            return Error{"unknown square " + quoted(digits) + " in " + shown + " (squares are 1 to 50)"};
+        squares.push_back(*n - 1);
+        if (in.at_end()) break;
+        char c = in.peek();
+        if (c == 'X') c = 'x';
+        if ((c != '-' && c != 'x') || (sep && c != sep))
+            return Error{"malformed move " + shown + ": expected " +
+                         (sep ? std::string("'") + sep + "'" : std::string("'-' or 'x'")) + " at " + in.here()};
+        sep = c;
+        in.take(in.peek());
+    }
+    if (squares.size() < 2) return Error{"malformed move " + shown + ": a move names at least two squares"};
+    if (sep == '-' && squares.size() != 2)
+        return Error{"malformed move " + shown + ": a step names two squares; write captures with 'x'"};
+
+    MoveList list;
+    generate_moves(p, list);
+    const Color us = p.side_to_move();
+    if (!(p.pieces(us) & bit_at(squares.front())))
+        return Error{"illegal move " + shown + ": no " + std::string(color_name(us)) + " piece on " +
+                     std::to_string(squares.front() + 1)};
+    std::vector<Move> captures(list.begin(), list.end());
+    const bool must_capture = !list.empty() && list[0].is_capture();
+    const int from = Geo::bit_of(squares.front()), to = Geo::bit_of(squares.back());
+    if (sep == '-') {
+        if (must_capture)
+            return Error{"illegal move " + shown + ": a capture is compulsory (" + list_texts(p, captures) + ")"};
+        for (const Move& m : list)
+            if (m.from == from && m.to == to) return m;
+        return Error{"illegal move " + shown + ": not a legal step here"};
+    }
+    if (!must_capture) return Error{"illegal move " + shown + ": there is no capture here"};
+    std::vector<Move> matches;
+    for (const Move& m : list) {
+        if (m.from != from || m.to != to) continue;
+        if (squares.size() == 2) {
+            matches.push_back(m);
+            continue;
+        }
+        for (const auto& r : routes_of(p, m))
+            if (r == squares) matches.push_back(m);
+    }
+    if (matches.size() == 1) return matches.front();
+    if (matches.size() > 1)
+        return Error{"ambiguous move " + shown + ": it could be " + list_texts(p, matches)};
+    return Error{"illegal move " + shown + ": not one of the legal captures, which take the most pieces (" +
+                 list_texts(p, captures) + ")"};
+}
+
+}  // namespace tempo::intl
