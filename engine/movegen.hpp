@@ -196,9 +196,6 @@ void generate(const Position& p, MoveList& list) {
     }
 }
 
-// The number of legal moves, without building the list when it can be helped. This is the leaf
-// of bulk perft, so it avoids recursion where it can: a man's single jumps are counted by
-// popcount, and only the landing squares from which it could jump on are followed one by one.
 // The rare part of count(): men that jump on after their first jump, and kings.
 template <Color Us, Routes R>
 [[gnu::noinline]] std::uint64_t count_long_captures(Bitboard opp, Bitboard all_kings, Bitboard empty,
@@ -239,48 +236,6 @@ inline std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kin
            ((land1 & land2 & goes_on) ? count_long_captures<Us, R>(opp, all_kings, empty,
                                                                   land1 & land2 & goes_on, 0)
                                       : 0);
-}
-
-// The number of legal moves, without building the list when it can be helped. This is the leaf
-// of bulk perft, so it avoids recursion where it can: a man's single jumps are counted by
-// popcount, and only the landing squares from which it could jump on are followed one by one.
-// The captures part of count(): kept out of line so that the common case, no capture, is a
-// handful of instructions with no register spills.
-template <Color Us, Routes R>
-[[gnu::noinline]] std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings,
-                                               Bitboard j1, Bitboard j2) {
-    using S = Steps<Us>;
-    const Bitboard empty = Geo::mask & ~(own | opp), kings = own & all_kings;
-    const Bitboard men = own & ~kings, m1 = men & j1, m2 = men & j2;
-    // A man's jump ends where it lands unless it is crowned there or can jump on; its origin and
-    // the piece it took are behind it, so j1 | j2 still tells where it can jump on.
-    const Bitboard land1 = shift<2 * S::F1>(m1), land2 = shift<2 * S::F2>(m2);
-    const Bitboard goes_on = (j1 | j2) & ~CrownRow<Us>;
-    std::uint64_t n = std::uint64_t(popcount(land1 & ~goes_on) + popcount(land2 & ~goes_on));
-    if ((land1 | land2) & goes_on) {
-        CountSink counter;
-        for (Bitboard b = land1 & goes_on; b; b &= b - 1)
-            man_jumps<Us>(0, bit(lsb(b)), opp, empty, 0, counter);
-        for (Bitboard b = land2 & goes_on; b; b &= b - 1)
-            man_jumps<Us>(0, bit(lsb(b)), opp, empty, 0, counter);
-        n += counter.n;
-    }
-    const Bitboard king_jumpers =
-        kings ? kings & (j1 | j2 | jumpers_toward<S::B1>(opp, empty) | jumpers_toward<S::B2>(opp, empty))
-              : 0;
-    if (king_jumpers) {
-        if constexpr (R == Routes::Keep) {
-            CountSink sink;
-            captures<Us>(opp, all_kings, empty, king_jumpers, sink);
-            n += sink.n;
-        } else {
-            MoveList list;
-            ListSink sink{list};
-            captures<Us>(opp, all_kings, empty, king_jumpers, sink);
-            n += list.size();
-        }
-    }
-    return n;
 }
 
 // The number of legal moves, without building the list when it can be helped. This is the leaf
