@@ -277,13 +277,16 @@ Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int 
     Move best_move = list[0];
     std::uint8_t best_origin = origin[0];
     std::size_t tried = 0;
+    const std::vector<Move>& only = engine_.limits_.searchmoves;
     for (std::size_t i = 0; i < list.size(); ++i) {
         pick(list, keys, origin, i);
         const Move& m = list[i];
+        if (ply == 0 && !only.empty() && std::find(only.begin(), only.end(), m) == only.end())
+            continue;  // `go searchmoves`: not one of the allowed root moves
         const Position child = p.after(m);
         engine_.tt_.prefetch(child.key());
         Score s;
-        if (i == 0) {
+        if (tried == 0) {
             s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
             // Late quiet moves are searched shallower first; again at full depth if they beat
@@ -450,6 +453,15 @@ SearchResult Engine::go(const Position& root, std::span<const Key> history, cons
 
     MoveList moves;
     generate_moves(root, moves);
+    if (!limits_.searchmoves.empty()) {
+        MoveList allowed;
+        for (const Move& m : moves)
+            if (std::find(limits_.searchmoves.begin(), limits_.searchmoves.end(), m) !=
+                limits_.searchmoves.end())
+                allowed.push(m);
+        if (!allowed.empty()) moves = allowed;
+        else limits_.searchmoves.clear();  // none is legal: search them all
+    }
     if (moves.empty()) {
         SearchResult none;
         none.score = loss_in(0);

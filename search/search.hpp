@@ -52,6 +52,7 @@ struct Limits {
     bool ponder = false;         // search until stop() or ponderhit(), then as the clock says
     int move_overhead = 10;      // ms kept back for I/O and the GUI
     int threads = 1;
+    std::vector<Move> searchmoves;  // only these root moves (empty: all); each must be legal
 };
 
 // A finished iteration, as reported to the callback.

@@ -233,12 +233,20 @@ TEST_CASE("tempo --help lists the commands, --version prints the version", "[cli
     CHECK(version.out == std::string("tempo ") + TEMPO_VERSION + "\n");
 }
 
-TEST_CASE("tempo with no arguments points to --help", "[cli]") {
-    const Run r = run_tempo({});
+TEST_CASE("tempo with no arguments runs the protocol loop; end of input ends it", "[cli]") {
+    const Run r = run_tempo({});  // stdin is /dev/null: the loop sees its end at once
     CHECK(r.status == 0);
     CHECK(r.out.empty());
-    CHECK(r.err.find("protocol loop is not built yet") != std::string::npos);
-    CHECK(r.err.find("tempo --help") != std::string::npos);
+    CHECK(r.err.empty());
+}
+
+TEST_CASE("tempo bench: strict depth, last line Nodes searched", "[cli]") {
+    const Run r = run_tempo({"bench", "2"});
+    CHECK(r.status == 0);
+    CHECK(r.out.rfind("Nodes searched: ") != std::string::npos);
+    CHECK(run_tempo({"bench", "0"}).status == 2);
+    CHECK(run_tempo({"bench", "x"}).status == 2);
+    CHECK(run_tempo({"bench", "3", "4"}).status == 2);
 }
 
 TEST_CASE("tempo rejects bad input with exit code 2 and one line on stderr", "[cli]") {

@@ -1,6 +1,6 @@
 // The command line of `tempo`: the subcommand table and strict option reading.
 //
-// `tempo` is one executable. With no arguments it will run the protocol loop (a later issue);
+// `tempo` is one executable. With no arguments it runs the protocol loop (protocol/PROTOCOL.md);
 // otherwise the first argument names a subcommand from the table in main.cpp, and that
 // subcommand gets the remaining arguments. Adding a tool (bench, match, play, book) is one
 // function and one line in the table.
@@ -38,6 +38,8 @@ struct Subcommand {
 
 // The subcommands (each in its own file).
 int perft_main(Args args);
+int bench_main(Args args);
+int selfplay_main(Args args);
 
 // Print "tempo <command>: <message> (see 'tempo <command> --help')" on stderr; returns ExitUsage.
 int usage_error(std::string_view command, std::string_view message);

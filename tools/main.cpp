@@ -1,4 +1,4 @@
-// tempo: the one executable. No arguments: the protocol loop (a later issue). Otherwise the first
+// tempo: the one executable. No arguments: the protocol loop (protocol/PROTOCOL.md). Otherwise the first
 // argument is `--help`, `--version` or a subcommand from the table below.
 #include <algorithm>
 #include <array>
@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "protocol/session.hpp"
 #include "tools/cli.hpp"
 
 namespace tempo::cli {
@@ -16,6 +17,8 @@ namespace {
 constexpr std::array Subcommands{
     Subcommand{"perft", "count the leaf nodes of the move tree to a depth (move generator test)",
                perft_main},
+    Subcommand{"bench", "the fixed search benchmark; last line 'Nodes searched: N'", bench_main},
+    Subcommand{"selfplay", "games between two skill levels, in process (strength check)", selfplay_main},
 };
 
 const Subcommand* find_subcommand(std::string_view name) {
@@ -29,7 +32,7 @@ void print_help() {
         "tempo %s: an English draughts (checkers) engine\n"
         "\n"
         "Usage:\n"
-        "  tempo                      run the protocol loop on stdin/stdout (not built yet)\n"
+        "  tempo                      run the protocol loop on stdin/stdout (protocol/PROTOCOL.md)\n"
         "  tempo <command> [args...]  run a tool\n"
         "  tempo <command> --help     explain one command (or: tempo help <command>)\n"
         "  tempo --help               this text\n"
@@ -65,11 +68,7 @@ int help_command(Args args) {
 }
 
 int run(Args args) {
-    if (args.empty()) {
-        std::fputs("tempo: the protocol loop is not built yet; see 'tempo --help' for the commands\n",
-                   stderr);
-        return ExitOk;
-    }
+    if (args.empty()) return protocol::run(stdin, stdout);
     const std::string_view first = args.front();
     if (first == "--help" || first == "-h") {
         print_help();

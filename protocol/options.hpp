@@ -1,0 +1,41 @@
+// Options: the table behind `uci`'s option lines and `setoption`.
+//
+// Each option has a kind, a default and its range or words; `Options` holds the current values
+// as plain fields. `set` checks a name and value against the table and changes exactly one field,
+// or nothing and says why. The table is the single source: `uci` prints it, PROTOCOL.md lists it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/notation.hpp"
+#include "engine/position.hpp"
+#include "engine/result.hpp"
+
+namespace tempo::protocol {
+
+struct Options {
+    int hash_mb = 16;
+    int threads = 1;
+    int multipv = 1;
+    bool ponder = false;
+    int move_overhead = 10;
+    int skill = 20;
+    Color first_to_move = Color::Black;
+    Notation notation = Notation::Numbers;
+    bool own_book = false;
+    std::string book_file;
+};
+
+// What a successful `set` changed, for the session to act on (resize the table, clear it).
+enum class Changed { Value, Hash, ClearHash };
+
+// Sets the option `name` (any case) from `value`; on error nothing changes.
+Result<Changed> set_option(Options& o, std::string_view name, const std::optional<std::string>& value);
+
+// The `option name … type …` lines of `uci`, one per option, in table order.
+std::vector<std::string> option_lines();
+
+}  // namespace tempo::protocol

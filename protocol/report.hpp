@@ -1,0 +1,34 @@
+// Report: the text of the engine's replies that need a position to be written (moves, lines,
+// the board, the evaluation's terms). Pure functions of their arguments.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "engine/notation.hpp"
+#include "engine/position.hpp"
+#include "search/search.hpp"
+
+namespace tempo::protocol {
+
+// `cp X` or `mate N` (UCI moves: a win in N of the side to move's moves; negative: a loss).
+std::string score_text(search::Score s);
+
+// Moves played one after the other from `p`, as text separated by spaces.
+std::string line_text(Position p, const std::vector<Move>& moves, Notation n);
+
+// `info depth … pv …` for one line of a search.
+std::string info_line(const Position& root, const search::Info& info, int multipv, Notation n);
+
+// The board from Black's side (rank 8 on top), one string per row, square numbers beside it.
+std::vector<std::string> board_lines(const Position& p);
+
+// `status ongoing black to move`, `status white-wins no-legal-moves`, `status draw repetition`…
+std::string status_line(const Status& s);
+
+// Each evaluation term's part of the score (name, centi-men), then ("total", the score). The
+// position must be quiet (no capture pending).
+std::vector<std::pair<std::string, search::Score>> eval_terms(const Position& p);
+
+}  // namespace tempo::protocol

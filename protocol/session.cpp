@@ -1,0 +1,304 @@
+#include "protocol/session.hpp"
+
+#include <chrono>
+#include <sstream>
+
+#include "engine/notation.hpp"
+#include "engine/perft.hpp"
+#include "protocol/moves.hpp"
+#include "protocol/report.hpp"
+#include "protocol/think.hpp"
+#include "search/bench.hpp"
+
+namespace tempo::protocol {
+
+namespace {
+constexpr std::size_t MaxLine = 65536;
+}
+
+Session::Session(Writer& out)
+    : out_(out), engine_(std::size_t(Options{}.hash_mb)), rng_(std::random_device{}()) {
+    positions_.push_back(Position::start(options_.first_to_move));
+}
+
+Session::~Session() { stop_search(); }
+
+bool Session::handle(std::string_view line) {
+    const std::optional<Command> c = parse(line);
+    if (!c) return true;
+    return std::visit(*this, *c);
+}
+
+// Writes the one error line of a bad command. Messages may quote the input (a FEN, a move): any
+// byte that is not printable ASCII becomes '?', so stdout stays plain protocol text.
+void Session::error(std::string_view message) {
+    std::string line = "info string error: " + std::string(message);
+    for (char& c : line)
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+    out_.line(line);
+}
+
+// Stops the worker and waits for it. Engine::go resets the stop flag when it starts, so the stop
+// is repeated until the worker has finished.
+void Session::stop_search() {
+    if (!worker_.joinable()) return;
+    abort_.store(true, std::memory_order_relaxed);
+    while (searching()) {
+        engine_.stop();
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+    worker_.join();
+}
+
+Rules Session::rules() const {
+    Rules r = Rules::official();
+    r.first_to_move = options_.first_to_move;
+    return r;
+}
+
+Game Session::game() const {
+    Game g = Game::from_position(positions_.front(), rules());
+    for (const Move& m : moves_)
+        if (!g.play(m)) break;  // the game ended by rule before this move
+    return g;
+}
+
+bool Session::operator()(const Uci&) {
+    out_.line("id name Tempo " TEMPO_VERSION);
+    out_.line("id author The Tempo developers");
+    for (const std::string& l : option_lines()) out_.line(l);
+    out_.line("uciok");
+    return true;
+}
+
+bool Session::operator()(const IsReady&) {
+    out_.line("readyok");
+    return true;
+}
+
+bool Session::operator()(const SetOption& s) {
+    Options next = options_;
+    const Result<Changed> r = set_option(next, s.name, s.value);
+    if (!r) {
+        error(r.error());
+        return true;
+    }
+    stop_search();
+    options_ = next;
+    if (*r == Changed::Hash) engine_.set_hash(std::size_t(options_.hash_mb));
+    if (*r == Changed::ClearHash) engine_.clear();
+    return true;
+}
+
+bool Session::operator()(const UciNewGame&) {
+    stop_search();
+    engine_.clear();
+    positions_.assign(1, Position::start(options_.first_to_move));
+    moves_.clear();
+    return true;
+}
+
+bool Session::operator()(const SetPosition& c) {
+    Position start = Position::start(options_.first_to_move);
+    if (c.fen) {
+        const Result<Position> p = parse_fen(*c.fen);
+        if (!p) {
+            error("position: bad FEN '" + quoted(*c.fen, 80) + "': " + p.error());
+            return true;
+        }
+        start = *p;
+    }
+    const Result<std::vector<Move>> moves = read_moves(start, c.moves);
+    if (!moves) {
+        error("position: " + moves.error());
+        return true;
+    }
+    stop_search();
+    positions_.assign(1, start);
+    for (const Move& m : *moves) positions_.push_back(positions_.back().after(m));
+    moves_ = *moves;
+    return true;
+}
+
+bool Session::operator()(const Go& g) {
+    if (searching()) {
+        error("go: a search is already running (send stop first)");
+        return true;
+    }
+    if (worker_.joinable()) worker_.join();  // the last search has finished; collect its thread
+
+    search::Limits l;
+    for (const std::string& text : g.searchmoves) {
+        const Result<Move> m = parse_move(position(), text);
+        if (!m) {
+            error("go searchmoves: '" + quoted(text) + "': " + m.error());
+            return true;
+        }
+        l.searchmoves.push_back(*m);
+    }
+    l.depth = g.depth.value_or(0);
+    l.nodes = g.nodes.value_or(0);
+    l.movetime = g.movetime.value_or(0);
+    l.wtime = g.wtime.value_or(-1);
+    l.btime = g.btime.value_or(-1);
+    l.winc = g.winc.value_or(0);
+    l.binc = g.binc.value_or(0);
+    l.movestogo = g.movestogo.value_or(0);
+    l.ponder = g.ponder;
+    const bool limited = g.depth || g.nodes || g.movetime || g.wtime || g.btime;
+    l.infinite = g.infinite || !limited;  // `go` and `go ponder` alone wait for stop
+    l.move_overhead = options_.move_overhead;
+    l.threads = options_.threads;
+
+    if (legal_moves(position()).empty()) {
+        out_.line("bestmove (none)");
+        return true;
+    }
+    ThinkRequest req;
+    req.root = position();
+    for (std::size_t i = 0; i + 1 < positions_.size(); ++i) req.history.push_back(positions_[i].key());
+    req.limits = std::move(l);
+    req.multipv = options_.multipv;
+    req.skill = options_.skill;
+    const Notation notation = options_.notation;
+
+    open_ended_ = req.limits.infinite || req.limits.ponder;
+    abort_.store(false, std::memory_order_relaxed);
+    pondering_.store(g.ponder, std::memory_order_relaxed);
+    searching_.store(true, std::memory_order_release);
+    worker_ = std::thread([this, req = std::move(req), notation] {
+        const search::SearchResult r = think(
+            engine_, req,
+            [&](const search::Info& info, int k) { out_.line(info_line(req.root, info, k, notation)); },
+            abort_, pondering_, rng_);
+        std::string reply = "bestmove ";
+        if (r.best) {
+            reply += move_text(req.root, *r.best, notation);
+            if (r.ponder) reply += " ponder " + move_text(req.root.after(*r.best), *r.ponder, notation);
+        } else {
+            reply += "(none)";
+        }
+        // Marked done before the bestmove goes out: a GUI may send `go` the moment it reads it
+        // (the next `go` joins this thread, so the line is written before anything new starts).
+        searching_.store(false, std::memory_order_release);
+        out_.line(reply);
+    });
+    return true;
+}
+
+bool Session::operator()(const Perft& c) {
+    if (searching()) {
+        error("go perft: a search is running (send stop first)");
+        return true;
+    }
+    const Position& p = position();
+    const PerftResult r = perft_divide(p, PerftOptions{c.depth, Routes::Drop, 16, 1});
+    for (const Move& m : legal_moves(p)) {
+        std::uint64_t n = 0;
+        for (const DivideLine& d : r.divide)
+            if (d.move == m) n += d.nodes;
+        out_.line(move_text(p, m, options_.notation) + ": " + std::to_string(n));
+    }
+    out_.line("");
+    out_.line("Nodes searched: " + std::to_string(r.nodes));
+    return true;
+}
+
+void Session::end_of_input() {
+    if (worker_.joinable() && !open_ended_) worker_.join();
+    stop_search();
+}
+
+bool Session::operator()(const Stop&) {
+    stop_search();
+    return true;
+}
+
+bool Session::operator()(const PonderHit&) {
+    if (searching() && pondering_.load(std::memory_order_relaxed)) {
+        pondering_.store(false, std::memory_order_relaxed);
+        engine_.ponderhit();
+    }
+    return true;
+}
+
+bool Session::operator()(const Quit&) {
+    stop_search();
+    return false;
+}
+
+bool Session::operator()(const Display&) {
+    for (const std::string& l : board_lines(position())) out_.line(l);
+    out_.line("Fen: " + to_fen(position()));
+    char key[24];
+    std::snprintf(key, sizeof key, "%016llx", static_cast<unsigned long long>(position().key()));
+    out_.line(std::string("Key: ") + key);
+    const Status s = game().status();
+    out_.line("Status: " + status_line(s).substr(7) + " (" + s.description() + ")");
+    return true;
+}
+
+bool Session::operator()(const Legal&) {
+    std::string l = "legal";
+    for (const std::string& m : legal_move_texts(position(), options_.notation)) l += " " + m;
+    out_.line(l);
+    return true;
+}
+
+bool Session::operator()(const StatusQuery&) {
+    out_.line(status_line(game().status()));
+    return true;
+}
+
+bool Session::operator()(const Eval&) {
+    if (has_capture(position())) {
+        out_.line("info string eval not available: a capture is pending");
+        return true;
+    }
+    for (const auto& [name, score] : eval_terms(position()))
+        out_.line("info string eval " + name + " " + std::to_string(score));
+    return true;
+}
+
+bool Session::operator()(const Bench& b) {
+    if (searching()) {
+        error("bench: a search is running (send stop first)");
+        return true;
+    }
+    std::ostringstream text;
+    search::run_bench(b.depth.value_or(search::BenchDepth), text);
+    std::istringstream lines(text.str());
+    for (std::string l; std::getline(lines, l);) out_.line(l);
+    return true;
+}
+
+bool Session::operator()(const Invalid& c) {
+    error(c.message);
+    return true;
+}
+
+int run(std::FILE* in, std::FILE* out) {
+    Writer writer(out);
+    Session session(writer);
+    std::string line;
+    bool too_long = false;
+    while (true) {
+        const int c = std::fgetc(in);
+        if (c == EOF || c == '\n') {
+            if (too_long)
+                session(Invalid{"line too long (more than " + std::to_string(MaxLine) + " bytes); ignored"});
+            else if (!session.handle(line))
+                return 0;
+            line.clear();
+            too_long = false;
+            if (c == EOF) break;
+            continue;
+        }
+        if (line.size() >= MaxLine) too_long = true;
+        else line += char(c);
+    }
+    session.end_of_input();
+    return 0;
+}
+
+}  // namespace tempo::protocol

@@ -1,0 +1,86 @@
+// Session: the engine as the protocol sees it. The reading thread hands it one line at a time;
+// it parses the line, and `std::visit` sends the command to the handler of its type.
+//
+// Threads: the reading thread owns everything here. `go` starts one worker thread that thinks
+// (protocol/think.hpp) on a copy of the position and writes `info` and `bestmove` through the
+// shared Writer. `stop` and `quit` set `abort_` and keep calling Engine::stop() until the worker
+// says it is done, then join it: a stop can never be lost between the searches of one `go`.
+// Commands that would change what the worker reads (`position`, `setoption`, `ucinewgame`) stop
+// the search first; `isready`, `uci`, `d`, `legal`, `status`, `eval` answer while it runs.
+//
+// Bad input never changes state: every handler checks everything first, then commits.
+#pragma once
+
+#include <atomic>
+#include <cstdio>
+#include <random>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "engine/position.hpp"
+#include "protocol/command.hpp"
+#include "protocol/options.hpp"
+#include "protocol/writer.hpp"
+#include "search/search.hpp"
+
+namespace tempo::protocol {
+
+class Session {
+public:
+    explicit Session(Writer& out);
+    ~Session();
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+
+    // Handles one input line; false once the engine should exit (`quit`).
+    bool handle(std::string_view line);
+    // The end of input: a search with limits is let finish (so `printf 'go depth 9' | tempo`
+    // answers), an infinite or pondering one is stopped; then as `quit`.
+    void end_of_input();
+
+    // The handlers, one per command type (std::visit picks them); true: keep reading.
+    bool operator()(const Uci&);
+    bool operator()(const IsReady&);
+    bool operator()(const SetOption&);
+    bool operator()(const UciNewGame&);
+    bool operator()(const SetPosition&);
+    bool operator()(const Go&);
+    bool operator()(const Perft&);
+    bool operator()(const Stop&);
+    bool operator()(const PonderHit&);
+    bool operator()(const Quit&);
+    bool operator()(const Display&);
+    bool operator()(const Legal&);
+    bool operator()(const StatusQuery&);
+    bool operator()(const Eval&);
+    bool operator()(const Bench&);
+    bool operator()(const Invalid&);
+
+private:
+    void error(std::string_view message);
+    void stop_search();
+    bool searching() const { return searching_.load(std::memory_order_acquire); }
+    const Position& position() const { return positions_.back(); }
+    Rules rules() const;
+    Game game() const;  // the current game, for its status
+
+    Writer& out_;
+    Options options_;
+    search::Engine engine_;
+    std::vector<Position> positions_;  // the start, then one per move played
+    std::vector<Move> moves_;
+
+    std::thread worker_;
+    std::atomic<bool> searching_{false};
+    std::atomic<bool> abort_{false};
+    std::atomic<bool> pondering_{false};
+    bool open_ended_ = false;  // the running search waits for stop (infinite) or ponderhit
+    std::mt19937_64 rng_;
+};
+
+// The protocol loop: reads lines from `in` until `quit` or the end of input. Returns the exit code.
+int run(std::FILE* in, std::FILE* out);
+
+}  // namespace tempo::protocol
