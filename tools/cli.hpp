@@ -40,6 +40,9 @@ struct Subcommand {
 int perft_main(Args args);
 int bench_main(Args args);
 int selfplay_main(Args args);
+int match_main(Args args);
+int play_main(Args args);
+int pdn_main(Args args);
 
 // Print "tempo <command>: <message> (see 'tempo <command> --help')" on stderr; returns ExitUsage.
 int usage_error(std::string_view command, std::string_view message);

@@ -19,6 +19,9 @@ constexpr std::array Subcommands{
                perft_main},
     Subcommand{"bench", "the fixed search benchmark; last line 'Nodes searched: N'", bench_main},
     Subcommand{"selfplay", "games between two skill levels, in process (strength check)", selfplay_main},
+    Subcommand{"match", "games between engine processes: clocks, openings, PDN, Elo, SPRT", match_main},
+    Subcommand{"play", "a game against Tempo in the terminal", play_main},
+    Subcommand{"pdn", "'pdn check FILE': replay every game of a PDN file", pdn_main},
 };
 
 const Subcommand* find_subcommand(std::string_view name) {

@@ -1,0 +1,75 @@
+// PDN: writing, reading back the same game, comments, numbering, errors with line and move.
+#include <catch2/catch.hpp>
+
+#include "engine/game.hpp"
+#include "tools/pdn/pdn.hpp"
+
+using namespace tempo;
+
+TEST_CASE("PDN round trip: a game written and read back is the same record and text", "[pdn]") {
+    Game g;
+    for (const char* m : {"9-13", "21-17", "5-9", "25-21", "11-16", "23-18", "10-14", "17x10", "7x14x23"}) REQUIRE(g.play(m));
+    pdn::PdnGame rec = pdn::record(g, {{"Event", "test \"quoted\" event"}, {"Black", "a"}, {"White", "b"}}, "*");
+    rec.comments[2] = "a comment";
+    rec.intro = "before the first move";
+    const std::string text = pdn::write(rec);
+    CHECK(text.find("[GameType \"21\"]") != std::string::npos);
+    CHECK(text.find("[FEN") == std::string::npos);  // the standard start has no FEN tag
+    CHECK(text.find("{before the first move} 1. 9-13 21-17 2. 5-9 {a comment} 2... 25-21 3. 11-16\n"
+                    "23-18 4. 10-14 17x10 5. 7x14x23 *") != std::string::npos);
+
+    auto back = pdn::read(text + text);
+    REQUIRE(back);
+    REQUIRE(back->size() == 2);
+    pdn::PdnGame first = (*back)[0];
+    CHECK(first.line == 1);
+    first.line = 0;
+    CHECK(first == rec);
+    CHECK(pdn::write((*back)[1]) == text);
+    auto replayed = pdn::replay(first);
+    REQUIRE(replayed);
+    CHECK(replayed->position() == g.position());
+}
+
+TEST_CASE("PDN from a set-up position with White to move: FEN tag and '1...' numbering", "[pdn]") {
+    auto parsed = Game::from_fen("W:WK10,30,31,32:B1,2,3,14,15,22,23");
+    REQUIRE(parsed);
+    Game g = parsed.value();
+    const std::string first = g.legal_move_texts().front();
+    REQUIRE(g.play(first));
+    const pdn::PdnGame rec = pdn::record(g, {}, "*");
+    const std::string text = pdn::write(rec);
+    CHECK(text.find("[FEN \"W:WK10,30,31,32:B1,2,3,14,15,22,23\"]") != std::string::npos);
+    CHECK(text.find("1... " + first + " *") != std::string::npos);
+    auto back = pdn::read(text);
+    REQUIRE(back);
+    REQUIRE(pdn::replay(back->front()));
+}
+
+TEST_CASE("PDN reader: draughts results, glued numbers, marks, variations and escapes", "[pdn]") {
+    const std::string text =
+        "% an escape line\n[Event \"x\"]\n[Result \"2-0\"]\n\n1.11-15 ! 23-19 (23-18 8-11) 2. 8-11? $1 22-17 2-0\n";
+    auto games = pdn::read(text);
+    REQUIRE(games);
+    REQUIRE(games->size() == 1);
+    CHECK(games->front().moves == std::vector<std::string>{"11-15", "23-19", "8-11", "22-17"});
+    CHECK(games->front().result == "1-0");
+}
+
+TEST_CASE("PDN reader errors name the line; replay names the move", "[pdn]") {
+    auto unclosed = pdn::read("[Event \"x\"]\n\n1. 11-15 {never closed\n");
+    REQUIRE_FALSE(unclosed);
+    CHECK(unclosed.error() == "line 3: unclosed comment");
+    auto no_result = pdn::read("[Event \"x\"]\n\n1. 11-15 23-19\n");
+    REQUIRE_FALSE(no_result);
+    CHECK(no_result.error() == "line 1: the last game has no result");
+    auto junk = pdn::read("1. 11-15 hello *\n");
+    REQUIRE_FALSE(junk);
+    CHECK(junk.error() == "line 1: 'hello' is neither a move nor a result");
+
+    auto games = pdn::read("1. 11-15 23-19 2. 8-11 22-17 3. 8-12 *\n");  // 8 is empty by then
+    REQUIRE(games);
+    auto r = pdn::replay(games->front());
+    REQUIRE_FALSE(r);
+    CHECK(r.error().starts_with("move 3 (Black) '8-12': "));
+}

@@ -1,0 +1,410 @@
+// Playing the match: engine sessions, one game, the scheduler, progress and the final table.
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <ctime>
+#include <mutex>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "engine/game.hpp"
+#include "tools/match/match.hpp"
+#include "tools/match/process.hpp"
+#include "tools/pdn/pdn.hpp"
+
+namespace tempo::match {
+
+namespace {
+
+using Clock = Process::Clock;
+using std::chrono::milliseconds;
+
+constexpr milliseconds HandshakeTime{10000};  // uci .. uciok, isready .. readyok
+constexpr milliseconds StopGrace{1000};        // after a missed deadline, for `stop` to be answered
+
+std::vector<std::string> words(const std::string& line) {
+    std::vector<std::string> w;
+    std::istringstream in(line);
+    for (std::string s; in >> s;) w.push_back(s);
+    return w;
+}
+
+// One engine process as the runner sees it.
+class EngineSession {
+public:
+    explicit EngineSession(const EngineConfig& c) : cfg_(c) {}
+
+    // Starts the process if it is not running and does the handshake; the error says what failed.
+    Result<bool> ensure_started() {
+        if (proc_.running()) return true;
+        std::vector<std::string> argv{cfg_.path};
+        argv.insert(argv.end(), cfg_.args.begin(), cfg_.args.end());
+        if (!proc_.start(argv)) return Error{"cannot start '" + cfg_.cmd + "': " + proc_.error()};
+        proc_.send("uci");
+        if (auto r = wait_for("uciok", HandshakeTime); !r) return fail(r.error());
+        for (const auto& [name, value] : cfg_.options) proc_.send("setoption name " + name + " value " + value);
+        if (auto r = wait_for("readyok", HandshakeTime, true); !r) return fail(r.error());
+        return true;
+    }
+
+    // Tells the engine a new game starts; the error says why it is not ready.
+    Result<bool> new_game() {
+        if (auto r = ensure_started(); !r) return r;
+        proc_.send("ucinewgame");
+        if (auto r = wait_for("readyok", HandshakeTime, true); !r) return fail(r.error());
+        return true;
+    }
+
+    void quit() {
+        if (!proc_.running()) return;
+        proc_.send("quit");
+        proc_.finish(Clock::now() + milliseconds(1000));
+    }
+    void restart_later() { proc_.kill(); }
+
+    Process& process() { return proc_; }
+    const EngineConfig& config() const { return cfg_; }
+
+private:
+    Result<bool> fail(const std::string& why) {
+        proc_.kill();
+        return Error{why};
+    }
+
+    // Sends isready first when `ready` is set; reads up to the line `token`. An `info string
+    // error` on the way (a refused option) is an error too.
+    Result<bool> wait_for(const std::string& token, milliseconds limit, bool ready = false) {
+        if (ready) proc_.send("isready");
+        const auto deadline = Clock::now() + limit;
+        std::string line;
+        while (true) {
+            switch (proc_.read_line(deadline, line)) {
+                case Process::Read::Line:
+                    if (line == token) return true;
+                    if (line.starts_with("info string error")) return Error{"engine said: " + line};
+                    break;
+                case Process::Read::Timeout:
+                    return Error{"no '" + token + "' within " + std::to_string(limit.count()) + " ms (silent)"};
+                case Process::Read::Closed:
+                    return Error{"exited before '" + token + "' (" + proc_.exit_description() + ")"};
+            }
+        }
+    }
+
+    const EngineConfig& cfg_;
+    Process proc_;
+};
+
+struct GameResult {
+    int index = 0;
+    int black = 0, white = 0;  // engine numbers
+    Outcome outcome = Outcome::Ongoing;
+    std::string reason;        // the Termination tag
+    std::vector<std::string> moves;  // the whole game, the opening included
+    pdn::PdnGame record;
+};
+
+std::string today() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
+    return buf;
+}
+
+// The `go` line for an engine to move, with the runner's clocks in ms.
+std::string go_command(const EngineConfig& c, const std::array<double, 2>& clock_ms) {
+    std::string go = "go";
+    if (c.tc) {
+        const auto inc = std::llround(c.tc->second * 1000);
+        go += " wtime " + std::to_string(std::max(0LL, std::llround(clock_ms[1]))) + " btime " +
+              std::to_string(std::max(0LL, std::llround(clock_ms[0]))) + " winc " + std::to_string(inc) +
+              " binc " + std::to_string(inc);
+    }
+    if (c.st) go += " movetime " + std::to_string(std::llround(*c.st * 1000));
+    if (c.depth > 0) go += " depth " + std::to_string(c.depth);
+    if (c.nodes > 0) go += " nodes " + std::to_string(c.nodes);
+    return go;
+}
+
+// Plays one game between two sessions from an opening; the result names why it ended.
+GameResult play_game(EngineSession& black, EngineSession& white, const Opening& opening) {
+    GameResult r;
+    r.moves = opening.moves;
+    Game game = opening.fen.empty() ? Game() : Game::from_fen(opening.fen).value();
+    for (const std::string& m : opening.moves) (void)game.play(m);
+    std::array<EngineSession*, 2> side{&black, &white};
+
+    auto forfeit = [&](int who, const std::string& why) {
+        r.outcome = who == 0 ? Outcome::WhiteWins : Outcome::BlackWins;
+        r.reason = side[std::size_t(who)]->config().name + " " + why;
+    };
+
+    for (int who : {0, 1}) {
+        if (auto ok = side[std::size_t(who)]->new_game(); !ok) {
+            forfeit(who, "failed to start: " + ok.error());
+            side[std::size_t(who)]->restart_later();
+            return r;
+        }
+    }
+    std::array<double, 2> clock_ms{};
+    for (int who : {0, 1})
+        if (const auto& tc = side[std::size_t(who)]->config().tc) clock_ms[std::size_t(who)] = tc->first * 1000;
+
+    const std::string start = opening.fen.empty() ? "position startpos" : "position fen " + opening.fen;
+    while (true) {
+        const Status st = game.status();
+        if (st.is_over()) {
+            r.outcome = st.outcome;
+            r.reason = st.reason == EndReason::NoLegalMoves ? std::string(st.to_move == Color::Black ? "Black" : "White") + " has no legal move"
+                       : st.reason == EndReason::QuietPlies ? "80-ply rule"
+                                                            : "threefold repetition";
+            return r;
+        }
+        const int who = game.position().side_to_move() == Color::Black ? 0 : 1;
+        EngineSession& s = *side[std::size_t(who)];
+        const EngineConfig& c = s.config();
+        std::string pos = start;
+        const std::vector<std::string> played = game.move_texts();
+        if (!played.empty()) pos += " moves";
+        for (const std::string& m : played) pos += " " + m;
+
+        Process& p = s.process();
+        p.send(pos);
+        const auto sent = Clock::now();
+        p.send(go_command(c, clock_ms));
+        double limit_ms = c.timeout_s * 1000;
+        bool timed = false;
+        if (c.tc) limit_ms = clock_ms[std::size_t(who)], timed = true;
+        if (c.st) limit_ms = timed ? std::min(limit_ms, *c.st * 1000) : *c.st * 1000, timed = true;
+        auto deadline = sent + milliseconds(std::llround(limit_ms) + (timed ? c.margin_ms : 0));
+
+        std::string line, best;
+        bool stopped = false;
+        while (best.empty()) {
+            const Process::Read got = p.read_line(deadline, line);
+            if (got == Process::Read::Line) {
+                const auto w = words(line);
+                if (!w.empty() && w[0] == "bestmove") best = w.size() > 1 ? w[1] : "(none)";
+            } else if (got == Process::Read::Closed) {
+                forfeit(who, "crashed (" + p.exit_description() + ")");
+                s.restart_later();
+                return r;
+            } else if (!stopped) {
+                p.send("stop");
+                stopped = true;
+                deadline = Clock::now() + StopGrace;
+            } else {
+                forfeit(who, timed ? "hung: no bestmove after its time and a stop"
+                                   : "went silent: no bestmove within timeout and a stop");
+                s.restart_later();
+                return r;
+            }
+        }
+        const double used = std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
+        if (timed && used > limit_ms + c.margin_ms) {
+            forfeit(who, "lost on time (" + std::to_string(std::llround(used)) + " ms used, " +
+                             std::to_string(std::llround(limit_ms)) + " ms allowed)");
+            return r;
+        }
+        if (c.tc) clock_ms[std::size_t(who)] += c.tc->second * 1000 - used;
+        auto ok = game.play(best);
+        if (!ok) {
+            forfeit(who, "played an illegal move '" + best + "': " + ok.error());
+            return r;
+        }
+        r.moves.push_back(game.move_texts().back());
+    }
+}
+
+struct Job {
+    int index, round, a, b, pair;
+    bool a_black;
+};
+
+}  // namespace
+
+int run_match(Settings s, std::FILE* out) {
+    // 1. Check everything before the first game.
+    for (EngineConfig& e : s.engines) {
+        e.path = find_executable(e.cmd);
+        if (e.path.empty()) {
+            std::fprintf(stderr, "tempo match: engine '%s': command '%s' not found or not executable\n",
+                         e.name.c_str(), e.cmd.c_str());
+            return 2;
+        }
+    }
+    std::vector<Opening> openings{Opening{"start position", "", {}}};
+    if (!s.openings_file.empty()) {
+        auto loaded = load_openings(s.openings_file);
+        if (!loaded) {
+            std::fprintf(stderr, "tempo match: %s\n", loaded.error().c_str());
+            return 2;
+        }
+        openings = std::move(loaded.value());
+    }
+    for (const EngineConfig& e : s.engines) {
+        EngineSession probe(e);
+        if (auto ok = probe.ensure_started(); !ok) {
+            std::fprintf(stderr, "tempo match: engine '%s' (%s): %s\n", e.name.c_str(), e.cmd.c_str(),
+                         ok.error().c_str());
+            return 2;
+        }
+        probe.quit();
+    }
+    std::FILE* pdn_file = nullptr;
+    if (!s.pdnout.empty()) {
+        pdn_file = std::fopen(s.pdnout.c_str(), "a");
+        if (!pdn_file) {
+            std::fprintf(stderr, "tempo match: cannot open '%s' for writing\n", s.pdnout.c_str());
+            return 2;
+        }
+    }
+
+    // 2. The schedule: every pair of engines, `games` games per round, colours alternating, one
+    // opening per two games.
+    std::vector<int> order(openings.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+    if (s.random_order) std::shuffle(order.begin(), order.end(), std::mt19937_64(s.seed));
+    std::vector<Job> jobs;
+    int pair = 0;
+    for (int round = 0; round < s.rounds; ++round)
+        for (int a = 0; a < int(s.engines.size()); ++a)
+            for (int b = a + 1; b < int(s.engines.size()); ++b)
+                for (int g = 0; g < s.games; ++g) {
+                    jobs.push_back(Job{int(jobs.size()), round, a, b, pair, g % 2 == 0});
+                    if (g % 2 == 1 || g == s.games - 1) ++pair;
+                }
+    const int total = int(jobs.size());
+    std::fprintf(out, "tempo match: %d engines, %d games, %zu openings (%s, seed %llu), concurrency %d\n",
+                 int(s.engines.size()), total, openings.size(), s.random_order ? "random" : "sequential",
+                 static_cast<unsigned long long>(s.seed), s.concurrency);
+    std::fflush(out);
+
+    // 3. Play: each thread owns its engine sessions.
+    std::mutex mu;
+    std::atomic<int> next{0};
+    std::atomic<bool> stop{false};
+    std::vector<Score> table(s.engines.size());  // each engine's total
+    Score first;                                   // engine 1 against engine 2 (two engines)
+    Pentanomial penta{};
+    std::vector<int> pair_points(std::size_t(pair), 0), pair_games(std::size_t(pair), 0);
+    std::optional<SprtState> decided;
+    int finished = 0;
+    const std::string date = today();
+
+    auto record = [&](const Job& job, GameResult& r) {
+        std::lock_guard lock(mu);
+        ++finished;
+        const int black = job.a_black ? job.a : job.b, white = job.a_black ? job.b : job.a;
+        auto add = [&](int engine, Outcome win) {
+            Score& t = table[std::size_t(engine)];
+            if (r.outcome == Outcome::Draw) ++t.draws;
+            else if (r.outcome == win) ++t.wins;
+            else ++t.losses;
+        };
+        add(black, Outcome::BlackWins);
+        add(white, Outcome::WhiteWins);
+        // Engine a's points in this game, twice (0, 1, 2).
+        const int a_points = r.outcome == Outcome::Draw ? 1
+                             : ((r.outcome == Outcome::BlackWins) == job.a_black) ? 2 : 0;
+        if (job.a == 0 && job.b == 1) {
+            (a_points == 2 ? first.wins : a_points == 0 ? first.losses : first.draws)++;
+            pair_points[std::size_t(job.pair)] += a_points;
+            if (++pair_games[std::size_t(job.pair)] == 2) ++penta[std::size_t(pair_points[std::size_t(job.pair)])];
+        }
+        const std::string result = r.outcome == Outcome::Draw ? "1/2-1/2" : r.outcome == Outcome::BlackWins ? "1-0" : "0-1";
+        if (pdn_file) {
+            std::fputs(pdn::write(r.record).c_str(), pdn_file);
+            std::fflush(pdn_file);
+        }
+        const EloEstimate e = estimate(first);
+        std::fprintf(out, "game %d/%d: %s (Black) vs %s (White) %s, %s | %s vs %s: +%d -%d =%d, %.1f%%, Elo %s\n",
+                     job.index + 1, total, s.engines[std::size_t(black)].name.c_str(),
+                     s.engines[std::size_t(white)].name.c_str(), result.c_str(), r.reason.c_str(),
+                     s.engines[0].name.c_str(), s.engines[1].name.c_str(), first.wins, first.losses,
+                     first.draws, first.games() ? 100.0 * first.points() / first.games() : 50.0,
+                     elo_text(e).c_str());
+        if (s.sprt && !decided) {
+            const SprtState st = sprt(*s.sprt, penta);
+            if (st.decision != SprtDecision::Continue) {
+                decided = st;
+                stop = true;
+            }
+        }
+        std::fflush(out);
+    };
+
+    auto worker = [&] {
+        std::vector<std::unique_ptr<EngineSession>> sessions;
+        for (const EngineConfig& e : s.engines) sessions.push_back(std::make_unique<EngineSession>(e));
+        while (!stop) {
+            const int k = next++;
+            if (k >= total) break;
+            const Job& job = jobs[std::size_t(k)];
+            const Opening& o = openings[std::size_t(order[std::size_t(job.pair) % order.size()])];
+            const int black = job.a_black ? job.a : job.b, white = job.a_black ? job.b : job.a;
+            GameResult r = play_game(*sessions[std::size_t(black)], *sessions[std::size_t(white)], o);
+            const std::string result = r.outcome == Outcome::Draw ? "1/2-1/2" : r.outcome == Outcome::BlackWins ? "1-0" : "0-1";
+            pdn::PdnGame& g = r.record;
+            g.set_tag("Event", s.event);
+            g.set_tag("Date", date);
+            g.set_tag("Round", std::to_string(job.index + 1));
+            g.set_tag("Black", s.engines[std::size_t(black)].name);
+            g.set_tag("White", s.engines[std::size_t(white)].name);
+            g.set_tag("Result", result);
+            g.set_tag("GameType", "21");
+            if (!o.fen.empty()) g.set_tag("FEN", o.fen);
+            g.set_tag("Opening", o.label);
+            g.set_tag("Termination", r.reason);
+            for (std::string& m : r.moves) g.add_move(std::move(m));
+            g.result = result;
+            record(job, r);
+        }
+        for (auto& session : sessions) session->quit();
+    };
+    std::vector<std::thread> threads;
+    for (int t = 0; t < std::min(s.concurrency, total); ++t) threads.emplace_back(worker);
+    for (std::thread& t : threads) t.join();
+    if (pdn_file) std::fclose(pdn_file);
+
+    // 4. The final table, then the statistics of engine 1 against engine 2.
+    std::vector<std::size_t> rank(s.engines.size());
+    for (std::size_t i = 0; i < rank.size(); ++i) rank[i] = i;
+    std::stable_sort(rank.begin(), rank.end(), [&](std::size_t x, std::size_t y) {
+        return table[x].points() * std::max(1, table[y].games()) > table[y].points() * std::max(1, table[x].games());
+    });
+    std::size_t width = 6;
+    for (const EngineConfig& e : s.engines) width = std::max(width, e.name.size());
+    std::fprintf(out, "\n%-4s %-*s %6s %5s %5s %5s %7s %7s\n", "rank", int(width), "engine", "games", "wins",
+                 "losses", "draws", "points", "score");
+    for (std::size_t i = 0; i < rank.size(); ++i) {
+        const Score& t = table[rank[i]];
+        std::fprintf(out, "%-4zu %-*s %6d %5d %5d %5d %7.1f %6.1f%%\n", i + 1, int(width),
+                     s.engines[rank[i]].name.c_str(), t.games(), t.wins, t.losses, t.draws, t.points(),
+                     t.games() ? 100.0 * t.points() / t.games() : 0.0);
+    }
+    const EloEstimate e = estimate(first);
+    std::fprintf(out, "\n%s vs %s: %d games, +%d -%d =%d, score %.1f%%\n", s.engines[0].name.c_str(),
+                 s.engines[1].name.c_str(), first.games(), first.wins, first.losses, first.draws,
+                 first.games() ? 100.0 * first.points() / first.games() : 50.0);
+    std::fprintf(out, "Elo difference: %s (95%%), LOS: %.1f%%\n", elo_text(e).c_str(), 100.0 * e.los);
+    std::fprintf(out, "Pairs (0, 0.5, 1, 1.5, 2 points): %d %d %d %d %d\n", penta[0], penta[1], penta[2],
+                 penta[3], penta[4]);
+    if (s.sprt) {
+        const SprtState st = decided ? *decided : sprt(*s.sprt, penta);
+        const char* verdict = st.decision == SprtDecision::AcceptH1   ? "H1 accepted"
+                              : st.decision == SprtDecision::AcceptH0 ? "H0 accepted"
+                                                                      : "no decision yet";
+        std::fprintf(out, "SPRT (elo0 %.2f, elo1 %.2f, alpha %.3f, beta %.3f): LLR %.3f [%.3f, %.3f], %s\n",
+                     s.sprt->elo0, s.sprt->elo1, s.sprt->alpha, s.sprt->beta, st.llr, st.lower, st.upper,
+                     verdict);
+    }
+    std::fprintf(out, "Finished %d of %d games\n", finished, total);
+    std::fflush(out);
+    return 0;
+}
+
+}  // namespace tempo::match

@@ -1,0 +1,51 @@
+// `tempo match`: the command line of the tournament runner (the runner is tools/match/).
+#include <cstdio>
+
+#include "tools/cli.hpp"
+#include "tools/match/match.hpp"
+
+namespace tempo::cli {
+
+int match_main(Args args) {
+    if (wants_help(args)) {
+        std::printf(
+            "Usage: tempo match -engine cmd=PATH [name=NAME] [arg=WORD]... [option.NAME=VALUE]... [LIMITS]\n"
+            "                   -engine ... [-each SETTINGS...] [-games N] [-rounds N] [-concurrency N]\n"
+            "                   [-openings file=FILE [order=random|sequential] [seed=N]] [-pdnout FILE]\n"
+            "                   [-sprt elo0=E0 elo1=E1 alpha=A beta=B] [-event NAME]\n"
+            "\n"
+            "Plays games between engines that speak Tempo's protocol (protocol/PROTOCOL.md), in the\n"
+            "style of cutechess-cli. Every pair of engines plays -games games per round (default 2),\n"
+            "each opening twice with the colours reversed.\n"
+            "\n"
+            "Engine settings (per -engine, or for all with -each):\n"
+            "  cmd=PATH          the engine program (found through PATH when it has no '/')\n"
+            "  name=NAME         its name in the table and the PDN (default: the program's name)\n"
+            "  arg=WORD          one command-line argument for it (repeatable)\n"
+            "  option.NAME=V     sent as 'setoption name NAME value V'\n"
+            "  tc=S[+INC]        a clock of S seconds plus INC per move, kept by the runner\n"
+            "  st=S              S seconds per move ('go movetime')\n"
+            "  depth=N, nodes=N  fixed depth or node count\n"
+            "  timemargin=MS     grace beyond the time limit before a loss on time (default 200)\n"
+            "  timeout=S         how long a depth or nodes search may stay silent (default 30)\n"
+            "\n"
+            "An engine loses a game by playing an illegal move, crashing, hanging or overstepping its\n"
+            "time; the reason goes into the PDN Termination tag and the engine is restarted. Games\n"
+            "end by the rules: no legal move loses; 80 plies without capture or promotion, or\n"
+            "threefold repetition, draw. Openings: a ballot CSV (tests/data/ballots-english-*.csv;\n"
+            "barred ones skipped) or one FEN per line; without -openings every game starts from the\n"
+            "standard position. -pdnout appends every game to FILE. -sprt stops as soon as the test\n"
+            "decides (two engines, pentanomial model over game pairs).\n"
+            "\n"
+            "Example:\n"
+            "  tempo match -engine cmd=./new name=new -engine cmd=./old name=old -each st=0.05 \\\n"
+            "      -openings file=tests/data/ballots-english-3move.csv order=random seed=7 \\\n"
+            "      -games 2 -rounds 100 -concurrency 2 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05\n");
+        return ExitOk;
+    }
+    auto settings = match::parse_arguments(args);
+    if (!settings) return usage_error("match", settings.error());
+    return match::run_match(std::move(settings.value()), stdout);
+}
+
+}  // namespace tempo::cli

@@ -1,0 +1,65 @@
+// PDN game files: reading, writing and replaying English draughts games.
+//
+// A file is a sequence of games; each game is tag pairs (`[Event "..."]`), then move text: move
+// numbers (`1.`, `1...` when White moves first), moves in PDN numbers or board names, comments in
+// braces, and a result (`1-0`, `0-1`, `1/2-1/2`, `*`; the draughts forms `2-0`, `0-2`, `1-1` are
+// read as the same). As in the protocol's `status` line, `1-0` means the first player, Black, won.
+//
+// The writer puts the tags in the order they were set, wraps the move text at 80 columns, and
+// writes every move as `move_text` does (captures with every landing square), so a game written
+// here and read back is the same `PdnGame` and writes the same text again. The reader is strict
+// about structure (an unclosed tag or comment is an error naming its line) and leaves move
+// legality to `replay`, which names the game and move number of the first illegal move.
+// Variations in parentheses, NAG annotations (`$1`) and move marks (`!`, `?`) are skipped.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "engine/result.hpp"
+
+namespace tempo::pdn {
+
+struct PdnGame {
+    std::vector<std::pair<std::string, std::string>> tags;  // in file order
+    std::string intro;                  // a comment before the first move ("" none)
+    std::vector<std::string> moves;     // as written, without move numbers
+    std::vector<std::string> comments;  // comments[i] follows moves[i] ("" none); same size as moves
+    std::string result = "*";
+    int line = 0;                       // where the game starts in its file (1-based; 0: not read)
+
+    // The value of a tag, or nullptr.
+    const std::string* tag(std::string_view name) const;
+    // Sets a tag, replacing its value or appending it.
+    void set_tag(std::string_view name, std::string value);
+    // Appends a move with an optional comment.
+    void add_move(std::string text, std::string comment = {});
+
+    friend bool operator==(const PdnGame&, const PdnGame&) = default;
+};
+
+// The standard PDN result for a finished game, "*" while it goes on.
+std::string result_text(const Status& s);
+
+// A record of `game` (its start position as a FEN tag when it is not the standard start with
+// Black to move). Tags given in `tags` come first, then GameType 21, FEN (if any) and Result.
+PdnGame record(const Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
+               std::string_view result);
+
+// One game as text (ending with a blank line).
+std::string write(const PdnGame& game);
+
+// Every game of a file; the error names the line.
+Result<std::vector<PdnGame>> read(std::string_view text);
+
+// Replays a game's moves from its FEN tag (or the standard start), with every legality rule but
+// no draw stopping the replay; the error says "move N (Black|White) 'TEXT': why".
+Result<Game> replay(const PdnGame& game);
+
+// Reads a whole file into a string; the error names the file.
+Result<std::string> read_file(const std::string& path);
+
+}  // namespace tempo::pdn
