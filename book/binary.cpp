@@ -48,7 +48,8 @@ std::string number(std::uint64_t n) { return std::to_string(n); }
 
 std::vector<std::uint8_t> to_binary(const Book& b) {
     std::vector<std::uint8_t> out;
-    out.insert(out.end(), Magic, Magic + 8);
+    out.reserve(HeaderSize + b.size() * PositionSize + b.move_count() * MoveSize);
+    for (char c : Magic) out.push_back(std::uint8_t(c));
     put(out, Version, 4);
     put(out, b.size(), 4);
     put(out, b.move_count(), 4);
