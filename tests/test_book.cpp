@@ -285,7 +285,7 @@ TEST_CASE("tempo book build: covers ballots, grows by drop-out, resumes", "[book
     for (const book::Entry& e : b->entries()) CHECK(grown->contains(e.position));
 }
 
-TEST_CASE("transcript: OwnBook plays a book move and says so; off or out of book, it searches",
+TEST_CASE("transcript: OwnBook plays a book move and says so, and searches when off or out of book",
           "[protocol][transcript][book]") {
     testing::ScratchDir dir;
     const std::string path = dir.file("one.book");
