@@ -1,6 +1,7 @@
 #include "book/book.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <tuple>
