@@ -309,6 +309,17 @@ TEST_CASE("transcript: OwnBook plays a book move and says so, and searches when 
     t.send("go depth 3");
     CHECK(t.until("bestmove") == std::vector<std::string>{"info string book move f6-e5 score 5 weight 1", "bestmove f6-e5"});
     t.send("setoption name Notation value numbers");
+    // BookVariety: the near-best moves too, never one further below the best than it allows.
+    t.send("setoption name BookVariety value 10");
+    std::set<std::string> seen;
+    for (int i = 0; i < 40; ++i) {
+        t.send("go depth 3");
+        const std::vector<std::string> got = t.until("bestmove");
+        REQUIRE(got.size() == 2);
+        seen.insert(got[1].substr(9));
+    }
+    CHECK(seen == std::set<std::string>{"11-15", "9-13"});
+    t.send("setoption name BookVariety value 0");
     // Out of book: a search.
     t.send("position startpos moves 9-13");
     t.send("go depth 3");
