@@ -21,7 +21,7 @@ struct Spec {
     std::array<std::string_view, 2> words{};  // a combo's values (unused ones empty)
 };
 
-constexpr std::array<Spec, 12> Table{{
+constexpr std::array<Spec, 13> Table{{
     {"Hash", Kind::Spin, "16", 1, 4096, {}},
     {"Threads", Kind::Spin, "1", 1, 64, {}},
     {"MultiPV", Kind::Spin, "1", 1, 32, {}},
@@ -31,8 +31,9 @@ constexpr std::array<Spec, 12> Table{{
     {"FirstMove", Kind::Combo, "black", 0, 0, {"black", "white"}},
     {"Notation", Kind::Combo, "numbers", 0, 0, {"numbers", "names"}},
     {"Variant", Kind::Combo, "english", 0, 0, {"english", ""}},
-    {"OwnBook", Kind::Check, "false", 0, 0, {}},
+    {"OwnBook", Kind::Check, "true", 0, 0, {}},
     {"BookFile", Kind::String, "", 0, 0, {}},
+    {"BookVariety", Kind::Spin, "0", 0, 1000, {}},
     {"Clear Hash", Kind::Button, "", 0, 0, {}},
 }};
 
@@ -96,6 +97,7 @@ Result<Changed> set_option(Options& o, std::string_view name, const std::optiona
         (shown == "Threads"         ? o.threads
          : shown == "MultiPV"       ? o.multipv
          : shown == "Move Overhead" ? o.move_overhead
+         : shown == "BookVariety"   ? o.book_variety
                                     : o.skill) = n;
         return Changed::Value;
     }

@@ -25,8 +25,9 @@ struct Options {
     int skill = 20;
     Color first_to_move = Color::Black;
     Notation notation = Notation::Numbers;
-    bool own_book = false;
-    std::string book_file;
+    bool own_book = true;
+    std::string book_file;  // empty: the shipped book (book::default_path())
+    int book_variety = 0;   // cp: a book move may be this far below the best
 };
 
 // What a successful `set` changed, for the session to act on (resize the table, clear it).

@@ -84,6 +84,10 @@ bool Session::operator()(const SetOption& s) {
         return true;
     }
     stop_search();
+    if (next.own_book != options_.own_book || next.book_file != options_.book_file) {
+        book_.reset();
+        book_tried_ = false;
+    }
     options_ = next;
     if (*r == Changed::Hash) engine_.set_hash(std::size_t(options_.hash_mb));
     if (*r == Changed::ClearHash) engine_.clear();
@@ -154,6 +158,7 @@ bool Session::operator()(const Go& g) {
         out_.line("bestmove (none)");
         return true;
     }
+    if (play_from_book(g)) return true;
     ThinkRequest req;
     req.root = position();
     for (std::size_t i = 0; i + 1 < positions_.size(); ++i) req.history.push_back(positions_[i].key());
@@ -183,6 +188,37 @@ bool Session::operator()(const Go& g) {
         searching_.store(false, std::memory_order_release);
         out_.line(reply);
     });
+    return true;
+}
+
+const book::Book* Session::book() {
+    if (!options_.own_book) return nullptr;
+    if (!book_tried_) {
+        book_tried_ = true;
+        const std::string path = options_.book_file.empty() ? book::default_path() : options_.book_file;
+        Result<book::Book> b = book::load(path);
+        if (b)
+            book_ = std::move(b.value());
+        else
+            error(b.error() + " (playing without a book)");
+    }
+    return book_ ? &*book_ : nullptr;
+}
+
+// The book answers a `go` that asks for a move to play: not an analysis (infinite, searchmoves,
+// MultiPV > 1) and not a ponder search. Only legal moves come out of Book::choose.
+bool Session::play_from_book(const Go& g) {
+    if (g.infinite || g.ponder || !g.searchmoves.empty() || options_.multipv > 1) return false;
+    const bool limited = g.depth || g.nodes || g.movetime || g.wtime || g.btime;
+    if (!limited) return false;  // a bare `go` waits for stop, like `go infinite`
+    const book::Book* b = book();
+    if (!b) return false;
+    const std::optional<book::BookMove> m = b->choose(position(), options_.book_variety, rng_);
+    if (!m) return false;
+    const std::string text = move_text(position(), m->move, options_.notation);
+    out_.line("info string book move " + text + " score " + std::to_string(m->score) + " weight " +
+              std::to_string(m->weight));
+    out_.line("bestmove " + text);
     return true;
 }
 

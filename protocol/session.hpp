@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "book/book.hpp"
 #include "engine/game.hpp"
 #include "engine/position.hpp"
 #include "protocol/command.hpp"
@@ -65,6 +66,11 @@ private:
     const Position& position() const { return positions_.back(); }
     Rules rules() const;
     Game game() const;  // the current game, for its status
+    // The book of the options, loaded at its first use; null when OwnBook is off or the file
+    // could not be read (said once, as an error line, until BookFile or OwnBook changes).
+    const book::Book* book();
+    // Answers `go` from the book when it may and can; false: search instead.
+    bool play_from_book(const Go& g);
 
     Writer& out_;
     Options options_;
@@ -78,6 +84,8 @@ private:
     std::atomic<bool> pondering_{false};
     bool open_ended_ = false;  // the running search waits for stop (infinite) or ponderhit
     std::mt19937_64 rng_;
+    std::optional<book::Book> book_;
+    bool book_tried_ = false;
 };
 
 // The protocol loop: reads lines from `in` until `quit` or the end of input. Returns the exit code.

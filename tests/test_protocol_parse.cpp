@@ -139,7 +139,7 @@ TEST_CASE("parse: total on random bytes and random word soup", "[protocol][parse
 
 TEST_CASE("options: the table, every kind, every refusal changes nothing", "[protocol][options]") {
     const auto lines = option_lines();
-    REQUIRE(lines.size() == 12);
+    REQUIRE(lines.size() == 13);
     CHECK(lines[0] == "option name Hash type spin default 16 min 1 max 4096");
     CHECK(lines[5] == "option name Skill Level type spin default 20 min 0 max 20");
     CHECK(lines[6] == "option name FirstMove type combo default black var black var white");

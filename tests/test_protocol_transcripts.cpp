@@ -110,10 +110,12 @@ TEST_CASE("transcript: handshake, uci and isready", "[protocol][transcript]") {
     REQUIRE(t.ok());
     t.send("uci");
     const auto lines = t.until("uciok");
-    REQUIRE(lines.size() == 15);
+    REQUIRE(lines.size() == 16);
     CHECK(lines[0] == "id name Tempo " TEMPO_VERSION);
     CHECK(lines[1] == "id author The Tempo developers");
-    for (std::size_t i = 2; i < 14; ++i) CHECK(starts(lines[i], "option name "));
+    for (std::size_t i = 2; i < 15; ++i) CHECK(starts(lines[i], "option name "));
+    CHECK(lines[11] == "option name OwnBook type check default true");
+    CHECK(lines[13] == "option name BookVariety type spin default 0 min 0 max 1000");
     CHECK(lines[7] == "option name Skill Level type spin default 20 min 0 max 20");
     t.send("isready");
     CHECK(t.line() == "readyok");
@@ -210,6 +212,7 @@ TEST_CASE("transcript: bad positions are refused with one error and the position
 
 TEST_CASE("transcript: go with each limit", "[protocol][transcript]") {
     TempoProcess t;
+    t.send("setoption name OwnBook value false");  // these check the search itself
     t.send("position startpos");
     SECTION("depth: one info per iteration, then a legal bestmove with ponder") {
         t.send("go depth 5");
@@ -380,6 +383,7 @@ TEST_CASE("transcript: position, setoption and ucinewgame during a search stop i
 TEST_CASE("transcript: go races stop, isready and quit", "[protocol][transcript][race]") {
     SECTION("go then stop at once, many times: one bestmove each, nothing lost") {
         TempoProcess t;
+        t.send("setoption name OwnBook value false");  // these check the search itself
         for (int i = 0; i < 30; ++i) {
             t.send(i % 2 ? "go infinite" : "go depth 30");
             t.send("stop");
@@ -389,6 +393,7 @@ TEST_CASE("transcript: go races stop, isready and quit", "[protocol][transcript]
     }
     SECTION("isready races go") {
         TempoProcess t;
+        t.send("setoption name OwnBook value false");  // these check the search itself
         for (int i = 0; i < 20; ++i) {
             t.send("go movetime 20");
             t.send("isready");
@@ -401,6 +406,7 @@ TEST_CASE("transcript: go races stop, isready and quit", "[protocol][transcript]
     SECTION("quit during a search exits promptly and cleanly") {
         for (const std::string go : {"go infinite", "go depth 40", "go ponder wtime 100000 btime 100000"}) {
             TempoProcess t;
+            t.send("setoption name OwnBook value false");  // these check the search itself
             t.send("setoption name Threads value 2");
             t.send(go);
             t.line(200ms);
@@ -414,6 +420,7 @@ TEST_CASE("transcript: go races stop, isready and quit", "[protocol][transcript]
     }
     SECTION("end of input stops an infinite search and exits") {
         TempoProcess t;
+        t.send("setoption name OwnBook value false");  // these check the search itself
         t.send("go infinite");
         t.close_input();
         int status = -1;
@@ -422,6 +429,7 @@ TEST_CASE("transcript: go races stop, isready and quit", "[protocol][transcript]
     }
     SECTION("end of input lets a search with limits answer first") {
         TempoProcess t;
+        t.send("setoption name OwnBook value false");  // these check the search itself
         t.send("go depth 7");
         t.close_input();
         const auto lines = t.until("bestmove", 5000ms);
@@ -434,6 +442,7 @@ TEST_CASE("transcript: go races stop, isready and quit", "[protocol][transcript]
 
 TEST_CASE("transcript: Skill Level answers with legal moves and obeys limits", "[protocol][transcript]") {
     TempoProcess t;
+    t.send("setoption name OwnBook value false");  // these check the search itself
     for (const int level : {0, 7, 19}) {
         INFO(level);
         t.send("setoption name Skill Level value " + std::to_string(level));

@@ -22,6 +22,7 @@ constexpr std::array Subcommands{
     Subcommand{"match", "games between engine processes: clocks, openings, PDN, Elo, SPRT", match_main},
     Subcommand{"play", "a game against Tempo in the terminal", play_main},
     Subcommand{"pdn", "'pdn check FILE': replay every game of a PDN file", pdn_main},
+    Subcommand{"book", "opening books: build (by searching), show FEN, export/import the text form", book_main},
 };
 
 const Subcommand* find_subcommand(std::string_view name) {
