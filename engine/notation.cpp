@@ -16,28 +16,6 @@ constexpr bool is_board_bit(int b) { return b >= 0 && b < 64 && ((Geo::mask >> b
 
 const char* color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
 
-// Text from outside, quoted for a message: control bytes, non-ASCII bytes, quotes and backslashes
-// are escaped, so the message stays one printable line whatever the input.
-std::string quoted(std::string_view s) {
-    static constexpr char Hex[] = "0123456789abcdef";
-    std::string q = "\"";
-    for (char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
-            q += '\\';
-            q += c;
-        } else if (u < 0x20 || u >= 0x7f) {
-            q += "\\x";
-            q += Hex[u >> 4];
-            q += Hex[u & 15];
-        } else {
-            q += c;
-        }
-    }
-    q += '"';
-    return q;
-}
-
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -398,6 +376,26 @@ Result<Bitboard> walk_capture(const Position& p, const std::vector<int>& squares
 }
 
 }  // namespace
+
+std::string quoted(std::string_view s) {
+    static constexpr char Hex[] = "0123456789abcdef";
+    std::string q = "\"";
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            q += '\\';
+            q += c;
+        } else if (u < 0x20 || u >= 0x7f) {
+            q += "\\x";
+            q += Hex[u >> 4];
+            q += Hex[u & 15];
+        } else {
+            q += c;
+        }
+    }
+    q += '"';
+    return q;
+}
 
 // ---------------------------------------------------------------------------------------------
 

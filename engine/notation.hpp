@@ -38,6 +38,10 @@ enum class Notation : std::uint8_t { Numbers, Names };
 // Squares are 0-based (PDN number - 1) in the API; these convert for text.
 std::string square_text(int square, Notation n = Notation::Numbers);  // "15" or "e5"; "?" off board
 
+// Text from outside, quoted for an error message: control bytes, non-ASCII bytes, quotes and
+// backslashes are escaped, so the message stays one printable line whatever the input.
+std::string quoted(std::string_view text);
+
 Result<Position> parse_fen(std::string_view fen);
 std::string to_fen(const Position& p);
 

@@ -1,5 +1,7 @@
 #include "engine/notation_international.hpp"
 
+#include "engine/notation.hpp"
+
 #include <algorithm>
 #include <optional>
 #include <utility>
@@ -11,26 +13,6 @@ namespace {
 constexpr Bitboard bit_at(int square) { return bit(Geo::bit_of(square)); }
 
 const char* color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
-
-// Outside text for a message: one printable line whatever the bytes.
-std::string quoted(std::string_view s) {
-    static constexpr char Hex[] = "0123456789abcdef";
-    std::string q = "\"";
-    for (char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
-            q += '\\';
-            q += c;
-        } else if (u < 0x20 || u >= 0x7f) {
-            q += "\\x";
-            q += Hex[u >> 4];
-            q += Hex[u & 15];
-        } else {
-            q += c;
-        }
-    }
-    return q + '"';
-}
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
