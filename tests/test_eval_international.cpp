@@ -1,17 +1,23 @@
 // Evaluation of international draughts positions (search/eval_international.hpp): symmetry on
 // random positions, and orderings that a draughts player expects, each on a position given by
-// its FEN (squares 1-50, White at the bottom moving up).
+// its FEN (squares 1-50, White at the bottom moving up); then the search with it: shots (give
+// one, take more) found at a small depth, and the 10x10 bench.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <cstdlib>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "engine/movegen_international.hpp"
 #include "engine/notation_international.hpp"
+#include "search/bench_international.hpp"
 #include "search/eval_international.hpp"
+#include "search/search.hpp"
 
 using namespace tempo;
 using namespace tempo::search;
@@ -170,4 +176,73 @@ TEST_CASE("intl eval: the centre, the golden piece and a supported outpost count
     // A man on 24 backed by 29 and 30, against the same men with those two on 27 and 28 (the same
     // row, so the same tempo, and more central).
     CHECK(eval_of("W:W24,29,30,44:B3,4,6,7") > eval_of("W:W24,27,28,44:B3,4,6,7"));
+}
+
+namespace {
+
+// The move as "from-to" or "fromxto" (PDN squares).
+std::string squares_text(const Move& m) {
+    return std::to_string(intl::Geo::square_of(m.from) + 1) + (m.is_capture() ? "x" : "-") +
+           std::to_string(intl::Geo::square_of(m.to) + 1);
+}
+
+// Searches the shot position to depth 6 and checks the sacrifice, the forced reply and the
+// capture of at least two pieces that follows (one of `shots`).
+void check_shot(const char* text, const char* sacrifice, const char* reply,
+                std::initializer_list<std::string> shots) {
+    const intl::Position p = fen(text);
+    REQUIRE(!intl::has_capture(p));
+    Engine engine(16);
+    Limits limits;
+    limits.depth = 6;
+    const SearchResult r = engine.go(p, {}, limits);
+    INFO(text);
+    REQUIRE(r.best);
+    CHECK(squares_text(*r.best) == sacrifice);
+    CHECK(r.score > 25);  // a man up, less what the opponent's runaways and tempo are worth
+    REQUIRE(r.pv.size() >= 3);
+    CHECK(squares_text(r.pv[1]) == reply);
+    CHECK(std::find(shots.begin(), shots.end(), squares_text(r.pv[2])) != shots.end());
+    CHECK(popcount(r.pv[2].captured) >= 2);
+}
+
+}  // namespace
+
+// The shot positions were found by a material-only minimax over random setups with no capture
+// for either side: in each, one move gives material and wins more back within five plies, and
+// every other move wins none. Each line is checked by hand below (squares as on the board drawn
+// in test_rules_international.cpp).
+TEST_CASE("intl search: give one, take two (23-19 24x13 33x24x15)", "[search][intl][tactics]") {
+    // 23-19 is taken 24x13; 24 is then empty, so 33 jumps 29 and 20.
+    check_shot("W:W23,33,35,38,41,45:B11,20,24,29,31,34", "23-19", "24x13", {"33x15"});
+}
+
+TEST_CASE("intl search: give one, take two (23-19 14x23 28x19x30)", "[search][intl][tactics]") {
+    // 23-19 is taken 14x23, back onto the square White left; 28 jumps it and goes on over 24
+    // (28x19x30) or over 13 (28x19x8, towards the crown): two pieces either way.
+    check_shot("W:W23,27,28,31,32,36,37,45:B4,13,14,15,16,17,24,25", "23-19", "14x23",
+               {"28x30", "28x8"});
+}
+
+TEST_CASE("intl search: give one, take two (42-38 33x42 48x37x26)", "[search][intl][tactics]") {
+    // 42-38 is taken 33x42, into the hole it left; the golden piece 48 jumps 42 and 31.
+    check_shot("W:W23,24,25,30,35,41,42,45,48:B2,3,4,9,16,17,27,31,33", "42-38", "33x42", {"48x26"});
+}
+
+TEST_CASE("intl search: give one, take three (29-23 28x19 37x28x17x26)", "[search][intl][tactics]") {
+    // 29-23 is taken 28x19, which empties 28: 37 jumps 32, 22 and 21.
+    check_shot("W:W29,30,36,37,41,42,44,45,46,48:B1,3,6,8,11,16,21,22,28,32", "29-23", "28x19", {"37x26"});
+}
+
+TEST_CASE("intl bench prints the same node count twice, last", "[search][intl][bench]") {
+    std::ostringstream first, second;
+    const BenchResult a = run_bench_international(4, first);
+    const BenchResult b = run_bench_international(4, second);
+    CHECK(a.nodes == b.nodes);
+    CHECK(a.nodes > 1000);
+    const std::string text = first.str();
+    CHECK(text.find(" 8/8 ") != std::string::npos);
+    const std::string last = "Nodes searched: " + std::to_string(a.nodes) + "\n";
+    REQUIRE(text.size() >= last.size());
+    CHECK(text.substr(text.size() - last.size()) == last);
 }
