@@ -57,9 +57,8 @@ struct InternationalGame {
                                                              p.kings())) != 0;
     }
     static Bitboard crown_row(Color c) { return intl::crown_row(c); }
-    // The 25-move rule (FMJD): 50 plies of king moves only. The 16-move rule for the small
-    // endings joins it when the position keeps its counter (issue 7, in progress).
-    static bool rule_draw(const Position& p) { return p.quiet_plies() >= 50; }
+    // The 25-move rule and the 16-move rule of the small endings (FMJD), kept by the position.
+    static bool rule_draw(const Position& p) { return intl::rule_draw(p); }
     // Material only (a king as three men) until the 10x10 evaluation lands (issue 7, in
     // progress); the side to move's view, in centi-men.
     static Score evaluate(const Position& p) {
