@@ -201,3 +201,31 @@ TEST_CASE("one engine plays both games one after the other", "[search][intl]") {
     CHECK(a.nodes == c.nodes);
     CHECK(*a.best == *c.best);
 }
+
+TEST_CASE("10x10: the 16-move rule draws three kings against one in the search", "[search][intl][draw]") {
+    // Three white kings against a black king on 1 (out of reach of a capture): the 16-move rule's
+    // ending. Played from its start the search sees no draw within 4 plies; 31 plies into it,
+    // every move reaches the 32nd and draws.
+    const intl::Position start = fen("W:WK46,K47,K48:BK1");
+    REQUIRE(start.in_small_ending());
+    Engine engine(1);
+    CHECK(search_to(engine, start, 4).score > 100);
+    intl::Position late = start;
+    // Move the kings about, never offering or making a capture, until 31 plies of the ending
+    // have passed.
+    while (late.ending_plies() < 31) {
+        intl::MoveList list;
+        intl::generate_moves(late, list);
+        const auto quiet = std::find_if(list.begin(), list.end(), [&](const Move& m) {
+            return !m.is_capture() && !intl::has_capture(late.after(m));
+        });
+        REQUIRE(quiet != list.end());
+        late = late.after(*quiet);
+    }
+    REQUIRE(late.side_to_move() == Color::Black);
+    engine.clear();
+    const SearchResult r = search_to(engine, late, 4);
+    CHECK(r.score == Draw);
+    REQUIRE(r.best);
+    CHECK(is_legal(late, *r.best));
+}
