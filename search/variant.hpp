@@ -13,6 +13,7 @@
 #include "engine/movegen.hpp"
 #include "engine/movegen_international.hpp"
 #include "engine/position.hpp"
+#include "engine/variant.hpp"
 #include "search/eval.hpp"
 #include "search/eval_international.hpp"
 #include "search/score.hpp"
@@ -21,7 +22,7 @@ namespace tempo::search {
 
 inline constexpr int DrawPlies = 80;  // English: plies without capture or promotion that draw
 
-enum class Variant : std::uint8_t { English, International };
+using tempo::Variant;
 
 struct EnglishGame {
     static constexpr Variant variant = Variant::English;

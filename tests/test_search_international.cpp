@@ -8,6 +8,7 @@
 
 #include "engine/movegen_international.hpp"
 #include "engine/notation_international.hpp"
+#include "run_tempo.hpp"
 #include "search/search.hpp"
 
 using namespace tempo;
@@ -228,4 +229,29 @@ TEST_CASE("10x10: the 16-move rule draws three kings against one in the search",
     CHECK(r.score == Draw);
     REQUIRE(r.best);
     CHECK(is_legal(late, *r.best));
+}
+
+TEST_CASE("tempo bench --variant international runs the 10x10 bench; bad flags are refused", "[search][intl][cli]") {
+    testing::ToolRun r = testing::run_tool({"bench", "3", "--variant", "international"});
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("three kings against one") != std::string::npos);  // a 10x10 bench position
+    const auto last = r.out.rfind("Nodes searched: ");
+    REQUIRE(last != std::string::npos);
+    const std::string total = r.out.substr(last);
+    r = testing::run_tool({"bench", "--variant=international", "3"});
+    REQUIRE(r.status == 0);
+    CHECK(r.out.substr(r.out.rfind("Nodes searched: ")) == total);  // the same count again
+    r = testing::run_tool({"bench", "3"});
+    REQUIRE(r.status == 0);
+    CHECK(r.out.substr(r.out.rfind("Nodes searched: ")) != total);  // English is another bench
+
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {"bench", "--variant", "checkers"}, {"bench", "--variant"}, {"bench", "3", "4"},
+             {"bench", "--variant", "english", "--variant", "english"}, {"bench", "--fast"}}) {
+        r = testing::run_tool(args);
+        INFO(args.back());
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK(r.err.starts_with("tempo bench: "));
+    }
 }
