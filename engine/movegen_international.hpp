@@ -385,14 +385,27 @@ constexpr Bitboard single_landings(Bitboard men, Bitboard opp, Bitboard empty) {
     return shift<D>(shift<D>(men) & opp) & empty;
 }
 
+// Men's two-jump sequences that turn from D to E (E is not back along D): their second landing
+// squares, one per sequence, added to `n`; `more` collects those from which a third jump exists.
+template <int D, int E>
+inline void two_jumps(Bitboard landed, Bitboard jumps_e, Bitboard jumps_on, std::uint64_t& n,
+                      Bitboard& more) {
+    static_assert(E != -D);
+    const Bitboard second = shift<2 * E>(landed & jumps_e);
+    n += std::uint64_t(popcount(second));
+    more |= second & jumps_on;
+}
+
 // The number of legal captures; out of line so that the common case stays small.
 //
-// The common case: only men capture, and none of them can jump on after its first jump. Then
-// every single jump is a legal move and a popcount per direction counts them. A man that landed
-// by a jump along D can go on along any direction but back (-D, over the piece it just took); the
-// square it would land on is then never its own start square, so the test uses the true empty
-// squares and is exact. When some man can go on, the most pieces taken is two or more, and the
-// men that cannot go on make no legal move: only the others (and the kings) are walked.
+// When only men capture, the sequences of one and two jumps are counted with bitboards, one
+// direction (or pair of directions) at a time, and the walk is left for the rare longer ones.
+// This is exact because a man's jumps in a row never meet their own traces there: after a jump
+// along D, a jump along E != -D neither passes the piece just taken nor lands on the start
+// square, and a third jump along F != -E cannot reach either (D + 2E + F and D + E + F are never
+// zero for diagonal steps). So "can jump from this square along E" (j1..j4 below, on the board as
+// it is) is the exact test at every step, and two jump orders of a man cannot make the same move
+// below four jumps. Kings, and men that take three or more, are walked (MajorityCounter).
 template <Color Us>
 [[gnu::noinline]] std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings,
                                                Bitboard capturing) {
@@ -406,13 +419,31 @@ template <Color Us>
         const Bitboard l2 = single_landings<6>(men, opp, empty);
         const Bitboard l3 = single_landings<-5>(men, opp, empty);
         const Bitboard l4 = single_landings<-6>(men, opp, empty);
-        const Bitboard o1 = l1 & (j1 | j2 | j4), o2 = l2 & (j2 | j1 | j3);
-        const Bitboard o3 = l3 & (j3 | j2 | j4), o4 = l4 & (j4 | j1 | j3);
+        // From a square reached along +5 the next jump may go along +5, +6 or -6, and so on.
+        const Bitboard on1 = j1 | j2 | j4, on2 = j1 | j2 | j3, on3 = j2 | j3 | j4, on4 = j1 | j3 | j4;
+        const Bitboard o1 = l1 & on1, o2 = l2 & on2, o3 = l3 & on3, o4 = l4 & on4;
         if (!(o1 | o2 | o3 | o4)) {
             if (!capturing_kings)
                 return std::uint64_t(popcount(l1) + popcount(l2) + popcount(l3) + popcount(l4));
         } else {
-            // The men that go on, back at their start squares.
+            if (!capturing_kings) {
+                std::uint64_t n = 0;
+                Bitboard more = 0;
+                two_jumps<5, 5>(o1, j1, on1, n, more);
+                two_jumps<5, 6>(o1, j2, on2, n, more);
+                two_jumps<5, -6>(o1, j4, on4, n, more);
+                two_jumps<6, 5>(o2, j1, on1, n, more);
+                two_jumps<6, 6>(o2, j2, on2, n, more);
+                two_jumps<6, -5>(o2, j3, on3, n, more);
+                two_jumps<-5, 6>(o3, j2, on2, n, more);
+                two_jumps<-5, -5>(o3, j3, on3, n, more);
+                two_jumps<-5, -6>(o3, j4, on4, n, more);
+                two_jumps<-6, 5>(o4, j1, on1, n, more);
+                two_jumps<-6, -5>(o4, j3, on3, n, more);
+                two_jumps<-6, -6>(o4, j4, on4, n, more);
+                if (!more) return n;
+            }
+            // The men that go on, back at their start squares: only they can take the most.
             capturing = capturing_kings | shift<-10>(o1) | shift<-12>(o2) | shift<10>(o3) |
                         shift<12>(o4);
         }
