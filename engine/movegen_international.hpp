@@ -398,19 +398,23 @@ inline void two_jumps(Bitboard landed, Bitboard jumps_e, Bitboard jumps_on, std:
 
 // The number of legal captures; out of line so that the common case stays small.
 //
-// When only men capture, the sequences of one and two jumps are counted with bitboards, one
-// direction (or pair of directions) at a time, and the walk is left for the rare longer ones.
-// This is exact because a man's jumps in a row never meet their own traces there: after a jump
-// along D, a jump along E != -D neither passes the piece just taken nor lands on the start
-// square, and a third jump along F != -E cannot reach either (D + 2E + F and D + E + F are never
-// zero for diagonal steps). So "can jump from this square along E" (j1..j4 below, on the board as
-// it is) is the exact test at every step, and two jump orders of a man cannot make the same move
-// below four jumps. Kings, and men that take three or more, are walked (MajorityCounter).
+// The men's sequences of one and two jumps are counted with bitboards, one direction (or pair
+// of directions) at a time; the walk (MajorityCounter) is left for the kings, whose count is then
+// merged with the men's by the most pieces taken, and for men that take three or more.
+// This is exact because a man's first jumps never meet their own traces: after a jump along D, a
+// jump along E != -D neither passes the piece just taken nor lands on the start square, and a
+// third jump along F != -E can reach neither (D + 2E + F and D + E + F are never zero for
+// diagonal steps). So "can jump from this square along E" (j1..j4 below, on the board as it is)
+// is the exact test at every one of these steps, and below four jumps two jump orders of a man
+// never make the same move.
 template <Color Us>
 [[gnu::noinline]] std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings,
                                                Bitboard capturing) {
     const Bitboard capturing_kings = capturing & all_kings;
     const Bitboard men = capturing & ~all_kings;
+    int men_best = 0;  // the most pieces the men take, when it is one or two
+    std::uint64_t men_count = 0;
+    Bitboard walk = capturing_kings;
     if (men) {
         const Bitboard empty = Geo::mask & ~(own | opp);
         const Bitboard j1 = shift<-5>(jumpable<5>(opp, empty)), j2 = shift<-6>(jumpable<6>(opp, empty));
@@ -423,34 +427,38 @@ template <Color Us>
         const Bitboard on1 = j1 | j2 | j4, on2 = j1 | j2 | j3, on3 = j2 | j3 | j4, on4 = j1 | j3 | j4;
         const Bitboard o1 = l1 & on1, o2 = l2 & on2, o3 = l3 & on3, o4 = l4 & on4;
         if (!(o1 | o2 | o3 | o4)) {
-            if (!capturing_kings)
-                return std::uint64_t(popcount(l1) + popcount(l2) + popcount(l3) + popcount(l4));
+            men_best = 1;
+            men_count = std::uint64_t(popcount(l1) + popcount(l2) + popcount(l3) + popcount(l4));
         } else {
-            if (!capturing_kings) {
-                std::uint64_t n = 0;
-                Bitboard more = 0;
-                two_jumps<5, 5>(o1, j1, on1, n, more);
-                two_jumps<5, 6>(o1, j2, on2, n, more);
-                two_jumps<5, -6>(o1, j4, on4, n, more);
-                two_jumps<6, 5>(o2, j1, on1, n, more);
-                two_jumps<6, 6>(o2, j2, on2, n, more);
-                two_jumps<6, -5>(o2, j3, on3, n, more);
-                two_jumps<-5, 6>(o3, j2, on2, n, more);
-                two_jumps<-5, -5>(o3, j3, on3, n, more);
-                two_jumps<-5, -6>(o3, j4, on4, n, more);
-                two_jumps<-6, 5>(o4, j1, on1, n, more);
-                two_jumps<-6, -5>(o4, j3, on3, n, more);
-                two_jumps<-6, -6>(o4, j4, on4, n, more);
-                if (!more) return n;
+            Bitboard more = 0;
+            two_jumps<5, 5>(o1, j1, on1, men_count, more);
+            two_jumps<5, 6>(o1, j2, on2, men_count, more);
+            two_jumps<5, -6>(o1, j4, on4, men_count, more);
+            two_jumps<6, 5>(o2, j1, on1, men_count, more);
+            two_jumps<6, 6>(o2, j2, on2, men_count, more);
+            two_jumps<6, -5>(o2, j3, on3, men_count, more);
+            two_jumps<-5, 6>(o3, j2, on2, men_count, more);
+            two_jumps<-5, -5>(o3, j3, on3, men_count, more);
+            two_jumps<-5, -6>(o3, j4, on4, men_count, more);
+            two_jumps<-6, 5>(o4, j1, on1, men_count, more);
+            two_jumps<-6, -5>(o4, j3, on3, men_count, more);
+            two_jumps<-6, -6>(o4, j4, on4, men_count, more);
+            if (!more) {
+                men_best = 2;
+            } else {
+                // Some man takes three or more: walk the men that can go on after one jump
+                // (back at their start squares); the others are outnumbered.
+                const Bitboard b1 = shift<-10>(o1), b2 = shift<-12>(o2), b3 = shift<10>(o3),
+                               b4 = shift<12>(o4);
+                walk |= b1 | b2 | b3 | b4;
             }
-            // The men that go on, back at their start squares: only they can take the most.
-            capturing = capturing_kings | shift<-10>(o1) | shift<-12>(o2) | shift<10>(o3) |
-                        shift<12>(o4);
         }
+        if (!capturing_kings && men_best) return men_count;
     }
     MajorityCounter counter;
-    captures(own, opp, all_kings, capturing, counter);
-    return counter.n;
+    captures(own, opp, all_kings, walk, counter);
+    if (counter.best > men_best) return counter.n;
+    return counter.best == men_best ? counter.n + men_count : men_count;
 }
 
 // The number of legal moves: the leaf of bulk perft.
