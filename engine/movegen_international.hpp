@@ -209,7 +209,7 @@ inline bool king_jump(int from, int at, Bitboard opp, Bitboard empty, Bitboard c
         // cannot turn off are reported at once and only the others are walked.
         constexpr int Cross = (Index + 1) % 2;  // 0 or 1: a crossing diagonal, both ways
         const Bitboard turn = land & (king_takers<Cross>(opp, empty) | king_takers<Cross + 2>(opp, empty));
-        if (land ^ turn) sink.leaves(from, land ^ turn, captured, n + 1);
+        if (land ^ turn) sink.template leaves<Index < 2>(from, land ^ turn, captured, n + 1);
         land = turn;
     }
     for (; land; land ^= bit(l)) {
@@ -276,7 +276,9 @@ struct MajoritySink {
                 }
         list.push(m);
     }
-    // Moves that end on each square of `to`, none of which can repeat a move seen before.
+    // Moves that end on each square of `to`, none of which can repeat a move seen before; pushed
+    // nearest first (lowest bit first when the king went down the board), the walk's order.
+    template <bool Down>
     void leaves(int from, Bitboard to, Bitboard captured, int n) {
         if (n < best) return;
         if (n > best) {
@@ -284,7 +286,9 @@ struct MajoritySink {
             list.clear();
             piece_start = 0;
         }
-        for (; to; to &= to - 1) list.push(Move{captured, std::uint8_t(from), std::uint8_t(lsb(to)), 1});
+        for (; to; to ^= bit(Down ? lsb(to) : 63 - std::countl_zero(to)))
+            list.push(Move{captured, std::uint8_t(from),
+                           std::uint8_t(Down ? lsb(to) : 63 - std::countl_zero(to)), 1});
     }
 };
 
@@ -319,6 +323,7 @@ struct MajorityCounter {
         }
         ++n;
     }
+    template <bool Down>
     void leaves(int, Bitboard to, Bitboard, int taken) {
         if (taken < best) return;
         if (taken > best) {
