@@ -105,6 +105,33 @@ inline Bitboard capturers(Bitboard own, Bitboard opp, Bitboard all_kings) {
 
 // --- The capture walk -------------------------------------------------------------------------
 
+// Direction indices 0..3 stand for the shifts +5, +6, -5, -6.
+inline constexpr int Shift[4] = {5, 6, -5, -6};
+
+// Rays[d][b]: the squares from bit b along direction d to the edge, b itself left out. A king's
+// next piece along d is the nearest bit of Rays[d][b] & ~empty: the lowest one for the downward
+// directions 0 and 1, the highest for the upward 2 and 3.
+inline constexpr auto Rays = [] {
+    std::array<std::array<Bitboard, 64>, 4> r{};
+    for (int d = 0; d < 4; ++d)
+        for (int b = 0; b < 64; ++b) {
+            if (!(Geo::mask >> b & 1)) continue;
+            for (int x = b + Shift[d]; x >= 0 && x < 64 && (Geo::mask >> x & 1); x += Shift[d])
+                r[std::size_t(d)][std::size_t(b)] |= bit(x);
+        }
+    return r;
+}();
+
+static_assert(Rays[0][Geo::bit_of(0)] == bit(Geo::bit_of(5)), "from 1, down-left: only 6");
+static_assert(std::popcount(Rays[2][Geo::bit_of(45)]) == 9 && Rays[3][Geo::bit_of(45)] == 0,
+              "from 46 (a1): the long diagonal up to 5, nothing up-left");
+
+// The nearest bit of a non-empty subset of a ray along d.
+template <int Index>
+inline int nearest(Bitboard b) {
+    return Index < 2 ? std::countr_zero(b) : 63 - std::countl_zero(b);
+}
+
 template <class Sink>
 void man_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
                   Sink& sink);
@@ -128,39 +155,77 @@ void man_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard 
     any |= man_jump<6>(from, at, opp, empty, captured, n, sink);
     any |= man_jump<-5>(from, at, opp, empty, captured, n, sink);
     any |= man_jump<-6>(from, at, opp, empty, captured, n, sink);
-    if (!any) sink.leaf(from, at, captured, n);
+    if (!any) sink.leaf(from, lsb(at), captured, n);
 }
 
-// Direction indices for `skip`: 0..3 for +5, +6, -5, -6; 4 skips none.
+// Two jump orders of one piece can make the same move (same squares, same pieces taken) only
+// from this many pieces taken. A man needs a closed loop, four jumps. A king that took two
+// pieces, A then B, ends on the line through B crossing A's line, so B lies on the first line
+// only if it was straight behind A, and the walk reports that once; three may coincide.
+constexpr int same_move_from(bool king) { return king ? 3 : 4; }
+
+// `skip` is a direction index the king need not look along (4: none).
 template <class Sink>
-void king_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
+void king_captures(int from, int at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
                    int skip, Sink& sink);
 
-template <int D, int Index, class Sink>
-inline bool king_jump(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured,
+// The free squares from which a king captures along D (direction index Index): those that see,
+// over free squares, an enemy with a free square behind it.
+template <int Index>
+inline Bitboard king_takers(Bitboard opp, Bitboard empty) {
+    constexpr int D = Shift[Index];
+    const Bitboard before = shift<-D>(jumpable<D>(opp, empty)) & empty;
+    return slide<-D>(before, empty);
+}
+
+template <int Index, class Sink>
+inline bool king_jump(int from, int at, Bitboard opp, Bitboard empty, Bitboard captured,
                       int n, Sink& sink) {
-    Bitboard x = shift<D>(at);
-    while (x & empty) x = shift<D>(x);
-    x &= opp;
-    Bitboard land = shift<D>(x) & empty;
+    constexpr int D = Shift[Index];
+    const Bitboard ahead = Rays[Index][std::size_t(at)] & ~empty;
+    if (!ahead) return false;
+    const int x = nearest<Index>(ahead);
+    if (!(opp >> x & 1)) return false;
+    const Bitboard beyond = Rays[Index][std::size_t(x)], stop = beyond & ~empty;
+    Bitboard land = beyond;
+    bool straight_on = false;  // the next piece along D can be taken too
+    if (stop) {
+        const int s = nearest<Index>(stop);
+        land &= ~(Rays[Index][std::size_t(s)] | bit(s));
+        straight_on = (opp >> s & 1) && (shift<D>(bit(s)) & empty);
+    }
     if (!land) return false;
-    opp ^= x;
-    captured |= x;
+    opp ^= bit(x);
+    captured |= bit(x);
     // The first landing square explores all three ways on; the others only the two crossing
     // diagonals, since straight on they would meet the same piece with the same landings.
-    king_captures(from, land, opp, empty, captured, n + 1, 4, sink);
-    for (land = shift<D>(land) & empty; land; land = shift<D>(land) & empty)
-        king_captures(from, land, opp, empty, captured, n + 1, Index, sink);
+    int l = nearest<Index>(land);
+    if (straight_on) {
+        king_captures(from, l, opp, empty, captured, n + 1, 4, sink);
+        land ^= bit(l);
+    }
+    if (n + 1 < same_move_from(true)) {
+        // No two sequences can make the same move yet, so the landing squares where the king
+        // cannot turn off are reported at once and only the others are walked.
+        constexpr int Cross = (Index + 1) % 2;  // 0 or 1: a crossing diagonal, both ways
+        const Bitboard turn = land & (king_takers<Cross>(opp, empty) | king_takers<Cross + 2>(opp, empty));
+        if (land ^ turn) sink.template leaves<Index < 2>(from, land ^ turn, captured, n + 1);
+        land = turn;
+    }
+    for (; land; land ^= bit(l)) {
+        l = nearest<Index>(land);
+        king_captures(from, l, opp, empty, captured, n + 1, Index, sink);
+    }
     return true;
 }
 
 template <class Sink>
-void king_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
+void king_captures(int from, int at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
                    int skip, Sink& sink) {
-    bool any = skip != 0 && king_jump<5, 0>(from, at, opp, empty, captured, n, sink);
-    any |= skip != 1 && king_jump<6, 1>(from, at, opp, empty, captured, n, sink);
-    any |= skip != 2 && king_jump<-5, 2>(from, at, opp, empty, captured, n, sink);
-    any |= skip != 3 && king_jump<-6, 3>(from, at, opp, empty, captured, n, sink);
+    bool any = skip != 0 && king_jump<0>(from, at, opp, empty, captured, n, sink);
+    any |= skip != 1 && king_jump<1>(from, at, opp, empty, captured, n, sink);
+    any |= skip != 2 && king_jump<2>(from, at, opp, empty, captured, n, sink);
+    any |= skip != 3 && king_jump<3>(from, at, opp, empty, captured, n, sink);
     // A king on a later landing square that only cannot go straight on still ends here: the
     // straight-on sequences are reported from the first landing square, and they are longer.
     if (!any) sink.leaf(from, at, captured, n);
@@ -174,9 +239,10 @@ void captures(Bitboard own, Bitboard opp, Bitboard all_kings, Bitboard capturing
         const int from = lsb(capturing);
         const Bitboard at = bit(from);
         const Bitboard empty = (Geo::mask & ~(own | opp)) | at;  // its own square is free
-        sink.piece();
-        if (all_kings & at)
-            king_captures(from, at, opp, empty, 0, 0, 4, sink);
+        const bool king = (all_kings & at) != 0;
+        sink.piece(same_move_from(king));
+        if (king)
+            king_captures(from, from, opp, empty, 0, 0, 4, sink);
         else
             man_captures(from, at, opp, empty, 0, 0, sink);
     }
@@ -186,19 +252,23 @@ void captures(Bitboard own, Bitboard opp, Bitboard all_kings, Bitboard capturing
 struct MajoritySink {
     MoveList& list;
     int best = 0;
+    int merge_from = 2;
     std::size_t piece_start = 0;  // the first move in the list of the piece being walked
 
-    void piece() { piece_start = list.size(); }
-    void leaf(int from, Bitboard to, Bitboard captured, int n) {
+    void piece(int same_from) {
+        piece_start = list.size();
+        merge_from = same_from;
+    }
+    void leaf(int from, int to, Bitboard captured, int n) {
         if (n < best) return;
         if (n > best) {
             best = n;
             list.clear();
             piece_start = 0;
         }
-        const Move m{captured, std::uint8_t(from), std::uint8_t(lsb(to)), 1};
-        // Only one piece's own sequences can coincide, and only when it took two or more.
-        if (n >= 2)
+        const Move m{captured, std::uint8_t(from), std::uint8_t(to), 1};
+        // Only one piece's own sequences can coincide.
+        if (n >= merge_from)
             for (std::size_t i = piece_start; i < list.size(); ++i)
                 if (list[i] == m) {
                     ++list[i].routes;
@@ -206,21 +276,62 @@ struct MajoritySink {
                 }
         list.push(m);
     }
+    // Moves that end on each square of `to`, none of which can repeat a move seen before; pushed
+    // nearest first (lowest bit first when the king went down the board), the walk's order.
+    template <bool Down>
+    void leaves(int from, Bitboard to, Bitboard captured, int n) {
+        if (n < best) return;
+        if (n > best) {
+            best = n;
+            list.clear();
+            piece_start = 0;
+        }
+        for (; to; to ^= bit(Down ? lsb(to) : 63 - std::countl_zero(to)))
+            list.push(Move{captured, std::uint8_t(from),
+                           std::uint8_t(Down ? lsb(to) : 63 - std::countl_zero(to)), 1});
+    }
 };
 
-// Counts the sequences that take the most pieces, without merging equal ones.
+// Counts the distinct sequences that take the most pieces, as MajoritySink but without a move
+// list: it remembers only the current piece's (to, captured) pairs, and only when they may repeat.
 struct MajorityCounter {
+    struct Seen {
+        Bitboard captured;
+        int to;
+    };
     int best = 0;
+    int merge_from = 2;
     std::uint64_t n = 0;
+    std::size_t seen_size = 0;
+    std::array<Seen, MoveList::Capacity> seen;  // left uninitialised
 
-    void piece() {}
-    void leaf(int, Bitboard, Bitboard, int taken) {
+    void piece(int same_from) {
+        seen_size = 0;
+        merge_from = same_from;
+    }
+    void leaf(int, int to, Bitboard captured, int taken) {
         if (taken < best) return;
         if (taken > best) {
             best = taken;
             n = 0;
+            seen_size = 0;
+        }
+        if (taken >= merge_from) {
+            for (std::size_t i = 0; i < seen_size; ++i)
+                if (seen[i].to == to && seen[i].captured == captured) return;
+            if (seen_size < seen.size()) seen[seen_size++] = {captured, to};
         }
         ++n;
+    }
+    template <bool Down>
+    void leaves(int, Bitboard to, Bitboard, int taken) {
+        if (taken < best) return;
+        if (taken > best) {
+            best = taken;
+            n = 0;
+            seen_size = 0;
+        }
+        n += std::uint64_t(popcount(to));
     }
 };
 
@@ -279,35 +390,80 @@ constexpr Bitboard single_landings(Bitboard men, Bitboard opp, Bitboard empty) {
     return shift<D>(shift<D>(men) & opp) & empty;
 }
 
-// The number of legal captures; out of line so that the common case stays small. The common
-// case: only men capture, and none of them can jump on after its first jump. Then every single
-// jump is a legal move (all take one piece) and a popcount per direction counts them. Whether a
-// man can go on is asked generously (every capturing man's square counts as free, not only its
-// own) and never back over the piece it took; a "maybe" falls back to the full walk.
+// Men's two-jump sequences that turn from D to E (E is not back along D): their second landing
+// squares, one per sequence, added to `n`; `more` collects those from which a third jump exists.
+template <int D, int E>
+inline void two_jumps(Bitboard landed, Bitboard jumps_e, Bitboard jumps_on, std::uint64_t& n,
+                      Bitboard& more) {
+    static_assert(E != -D);
+    const Bitboard second = shift<2 * E>(landed & jumps_e);
+    n += std::uint64_t(popcount(second));
+    more |= second & jumps_on;
+}
+
+// The number of legal captures; out of line so that the common case stays small.
+//
+// The men's sequences of one and two jumps are counted with bitboards, one direction (or pair
+// of directions) at a time; the walk (MajorityCounter) is left for the kings, whose count is then
+// merged with the men's by the most pieces taken, and for men that take three or more.
+// This is exact because a man's first jumps never meet their own traces: after a jump along D, a
+// jump along E != -D neither passes the piece just taken nor lands on the start square, and a
+// third jump along F != -E can reach neither (D + 2E + F and D + E + F are never zero for
+// diagonal steps). So "can jump from this square along E" (j1..j4 below, on the board as it is)
+// is the exact test at every one of these steps, and below four jumps two jump orders of a man
+// never make the same move.
 template <Color Us>
 [[gnu::noinline]] std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings,
                                                Bitboard capturing) {
-    if (!(capturing & all_kings)) {
-        const Bitboard empty = Geo::mask & ~(own | opp), free = empty | capturing;
-        const Bitboard j1 = shift<-5>(jumpable<5>(opp, free)), j2 = shift<-6>(jumpable<6>(opp, free));
-        const Bitboard j3 = shift<5>(jumpable<-5>(opp, free)), j4 = shift<6>(jumpable<-6>(opp, free));
-        const Bitboard l1 = single_landings<5>(capturing, opp, empty);
-        const Bitboard l2 = single_landings<6>(capturing, opp, empty);
-        const Bitboard l3 = single_landings<-5>(capturing, opp, empty);
-        const Bitboard l4 = single_landings<-6>(capturing, opp, empty);
-        const Bitboard on = (l1 & (j1 | j2 | j4)) | (l2 & (j2 | j1 | j3)) | (l3 & (j3 | j2 | j4)) |
-                            (l4 & (j4 | j1 | j3));
-        if (!on) return std::uint64_t(popcount(l1) + popcount(l2) + popcount(l3) + popcount(l4));
-        // Men only: two jump orders of a man that take the same pieces between the same squares
-        // need a loop, four jumps at least. Below that every sequence is its own move.
-        MajorityCounter counter;
-        captures(own, opp, all_kings, capturing, counter);
-        if (counter.best < 4) return counter.n;
+    const Bitboard capturing_kings = capturing & all_kings;
+    const Bitboard men = capturing & ~all_kings;
+    int men_best = 0;  // the most pieces the men take, when it is one or two
+    std::uint64_t men_count = 0;
+    Bitboard walk = capturing_kings;
+    if (men) {
+        const Bitboard empty = Geo::mask & ~(own | opp);
+        const Bitboard j1 = shift<-5>(jumpable<5>(opp, empty)), j2 = shift<-6>(jumpable<6>(opp, empty));
+        const Bitboard j3 = shift<5>(jumpable<-5>(opp, empty)), j4 = shift<6>(jumpable<-6>(opp, empty));
+        const Bitboard l1 = single_landings<5>(men, opp, empty);
+        const Bitboard l2 = single_landings<6>(men, opp, empty);
+        const Bitboard l3 = single_landings<-5>(men, opp, empty);
+        const Bitboard l4 = single_landings<-6>(men, opp, empty);
+        // From a square reached along +5 the next jump may go along +5, +6 or -6, and so on.
+        const Bitboard on1 = j1 | j2 | j4, on2 = j1 | j2 | j3, on3 = j2 | j3 | j4, on4 = j1 | j3 | j4;
+        const Bitboard o1 = l1 & on1, o2 = l2 & on2, o3 = l3 & on3, o4 = l4 & on4;
+        if (!(o1 | o2 | o3 | o4)) {
+            men_best = 1;
+            men_count = std::uint64_t(popcount(l1) + popcount(l2) + popcount(l3) + popcount(l4));
+        } else {
+            Bitboard more = 0;
+            two_jumps<5, 5>(o1, j1, on1, men_count, more);
+            two_jumps<5, 6>(o1, j2, on2, men_count, more);
+            two_jumps<5, -6>(o1, j4, on4, men_count, more);
+            two_jumps<6, 5>(o2, j1, on1, men_count, more);
+            two_jumps<6, 6>(o2, j2, on2, men_count, more);
+            two_jumps<6, -5>(o2, j3, on3, men_count, more);
+            two_jumps<-5, 6>(o3, j2, on2, men_count, more);
+            two_jumps<-5, -5>(o3, j3, on3, men_count, more);
+            two_jumps<-5, -6>(o3, j4, on4, men_count, more);
+            two_jumps<-6, 5>(o4, j1, on1, men_count, more);
+            two_jumps<-6, -5>(o4, j3, on3, men_count, more);
+            two_jumps<-6, -6>(o4, j4, on4, men_count, more);
+            if (!more) {
+                men_best = 2;
+            } else {
+                // Some man takes three or more: walk the men that can go on after one jump
+                // (back at their start squares); the others are outnumbered.
+                const Bitboard b1 = shift<-10>(o1), b2 = shift<-12>(o2), b3 = shift<10>(o3),
+                               b4 = shift<12>(o4);
+                walk |= b1 | b2 | b3 | b4;
+            }
+        }
+        if (!capturing_kings && men_best) return men_count;
     }
-    MoveList list;
-    MajoritySink sink{list};
-    captures(own, opp, all_kings, capturing, sink);
-    return list.size();
+    MajorityCounter counter;
+    captures(own, opp, all_kings, walk, counter);
+    if (counter.best > men_best) return counter.n;
+    return counter.best == men_best ? counter.n + men_count : men_count;
 }
 
 // The number of legal moves: the leaf of bulk perft.
