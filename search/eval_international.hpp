@@ -19,8 +19,9 @@
 // turned round (square s becomes 51 - s). A position and its colour-mirrored twin score the same
 // (tested on random positions).
 //
-// Cost: popcounts of masked bitboards and a few shifts; the only loops are the five backward
-// steps of the runaway test and the king slides (only when kings are on the board).
+// Cost: popcounts of masked bitboards and a few shifts, no loop over squares or pieces: the
+// runaway test walks the enemy pieces back five rows as one bitboard, and the king slides (only
+// when kings are on the board) are Kogge-Stone fills.
 //
 // The defaults come from draughts knowledge and from the published weights of an open program
 // (cited at each weight), not from matches yet.
