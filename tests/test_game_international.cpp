@@ -1,5 +1,5 @@
 // intl::Game: the 10x10 game through the same library API as the English one. Moves are checked
-// before they change anything, the status gives each draw rule of FMJD art. 6, and random games
+// before they change anything, the status gives each draw rule of the FMJD, and random games
 // never play an illegal move.
 #include <catch2/catch.hpp>
 

@@ -225,7 +225,7 @@ TEST_CASE("intl: random games keep the key, the routes and the text consistent",
     CHECK(positions > 3000);
 }
 
-// --- Draw rules (FMJD art. 6) -------------------------------------------------------------------
+// --- Draw rules (FMJD) ---------------------------------------------------------------------------
 
 namespace {
 
