@@ -181,7 +181,7 @@ TEST_CASE("intl game: random games never play an illegal move and end for the re
             const intl::Position& p = g.position();
             REQUIRE(p.is_consistent());
             const std::vector<Move> legal = g.legal_moves();
-            const Texts texts = g.legal_move_texts();
+            const Texts texts = g.legal_move_texts(game % 2 ? Notation::Names : Notation::Numbers);
             REQUIRE_FALSE(legal.empty());
             REQUIRE(legal.size() == texts.size());
             REQUIRE(legal.size() == intl::count_moves(p));
