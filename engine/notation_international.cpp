@@ -1,6 +1,7 @@
 #include "engine/notation_international.hpp"
 
 #include "engine/notation.hpp"
+#include "engine/notation_common.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -14,14 +15,9 @@ constexpr Bitboard bit_at(int square) { return bit(Geo::bit_of(square)); }
 
 const char* color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
-}
+using notation_detail::is_digit;
+using notation_detail::is_space;
+using notation_detail::trim;
 
 // A small cursor over the text that skips spaces between tokens.
 class Reader {
@@ -160,17 +156,7 @@ struct RouteWalk {
     }
 };
 
-std::string route_text(const std::vector<int>& route, bool capture, Notation n) {
-    std::string s;
-    for (std::size_t i = 0; i < route.size(); ++i) {
-        if (i) s += capture ? 'x' : '-';
-        s += intl::square_text(route[i], n);
-    }
-    return s;
-}
 
-// Whether a bit index is one of the 50 squares (not a ghost, not off the board).
-constexpr bool is_board_bit(int b) { return b >= 0 && b < 64 && ((Geo::mask >> b) & 1); }
 
 std::string list_texts(const Position& p, const std::vector<Move>& moves, Notation n) {
     std::vector<std::string> texts;
@@ -213,22 +199,7 @@ Result<Position> parse_fen(std::string_view fen) {
     return Position::from_bitboards(pieces[0], pieces[1], kings, side);
 }
 
-std::string to_fen(const Position& p) {
-    std::string s = p.side_to_move() == Color::White ? "W" : "B";
-    for (Color c : {Color::White, Color::Black}) {
-        s += c == Color::White ? ":W" : ":B";
-        bool first = true;
-        for (int sq = 0; sq < Geo::squares; ++sq) {
-            const Bitboard b = bit_at(sq);
-            if (!(p.pieces(c) & b)) continue;
-            if (!first) s += ',';
-            first = false;
-            if (p.kings() & b) s += 'K';
-            s += std::to_string(sq + 1);
-        }
-    }
-    return s;
-}
+std::string to_fen(const Position& p) { return notation_detail::to_fen(p); }
 
 std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
     if (m.from >= 64 || m.to >= 64) return {};
@@ -244,19 +215,10 @@ std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
     return w.out;
 }
 
-std::string square_text(int square, Notation n) {
-    if (square < 0 || square >= Geo::squares) return "?";
-    if (n == Notation::Numbers) return std::to_string(square + 1);
-    return char('a' + Geo::file_of(square)) + std::to_string(Geo::rank_of(square));
-}
+std::string square_text(int square, Notation n) { return notation_detail::square_text<Geo>(square, n); }
 
 std::string move_text(const Position& p, const Move& m, Notation n) {
-    const auto routes = routes_of(p, m);
-    if (routes.empty()) {
-        const auto square = [](int b) { return is_board_bit(b) ? Geo::square_of(b) : -1; };
-        return route_text({square(m.from), square(m.to)}, m.is_capture(), n);
-    }
-    return route_text(routes.front(), m.is_capture(), n);
+    return notation_detail::move_text<Geo>(routes_of(p, m), m, n);
 }
 
 std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
