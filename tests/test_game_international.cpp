@@ -178,7 +178,7 @@ TEST_CASE("intl game: random games never play an illegal move and end for the re
     for (int game = 0; game < 300; ++game) {
         intl::Game g = game % 3 == 0 ? intl::Game() : intl::Game::from_position(random_small_position(rng));
         while (!g.status().is_over() && g.moves().size() < 300) {
-            const intl::Position& p = g.position();
+            const intl::Position p = g.position();  // a copy: play() grows the history
             REQUIRE(p.is_consistent());
             const std::vector<Move> legal = g.legal_moves();
             const Texts texts = g.legal_move_texts(game % 2 ? Notation::Names : Notation::Numbers);
