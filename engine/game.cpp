@@ -86,7 +86,7 @@ std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
 
 // What BasicGame needs of a board: the start, the text in and out, the legal moves, the draws
 // that the position alone decides.
-struct EnglishVariant {
+struct EnglishGameTraits {
     using Position = tempo::Position;
     using Rules = tempo::Rules;
     using MoveList = tempo::MoveList;
@@ -111,7 +111,7 @@ struct EnglishVariant {
     }
 };
 
-struct intl::Variant {
+struct intl::GameTraits {
     using Position = intl::Position;
     using Rules = intl::Rules;
     using MoveList = intl::MoveList;
@@ -247,7 +247,7 @@ Status BasicGame<V>::status() const {
     return s;
 }
 
-template class BasicGame<EnglishVariant>;
-template class BasicGame<intl::Variant>;
+template class BasicGame<EnglishGameTraits>;
+template class BasicGame<intl::GameTraits>;
 
 }  // namespace tempo

@@ -19,7 +19,7 @@
 // 80-ply rule, as the issue asks. intl::Rules::official() is the FMJD game (White first, all three
 // draw rules).
 //
-// One class template, BasicGame<Variant>, holds the history and the checks; a Variant is a trait
+// One class template, BasicGame<Traits>, holds the history and the checks; Traits is a struct
 // of static functions that gives the board's position type, its rules and its notation.
 // `tempo::Game` is English draughts and `tempo::intl::Game` international draughts; both are
 // instantiated once, in game.cpp.
@@ -95,20 +95,20 @@ std::vector<Move> legal_moves(const Position& p);
 }  // namespace intl
 
 // The two variants BasicGame is instantiated with (defined in game.cpp).
-struct EnglishVariant;
+struct EnglishGameTraits;
 namespace intl {
-struct Variant;
+struct GameTraits;
 }
 
 template <class V>
-struct VariantTypes;
+struct GameTypes;
 template <>
-struct VariantTypes<EnglishVariant> {
+struct GameTypes<EnglishGameTraits> {
     using Position = tempo::Position;
     using Rules = tempo::Rules;
 };
 template <>
-struct VariantTypes<intl::Variant> {
+struct GameTypes<intl::GameTraits> {
     using Position = intl::Position;
     using Rules = intl::Rules;
 };
@@ -116,8 +116,8 @@ struct VariantTypes<intl::Variant> {
 template <class V>
 class BasicGame {
 public:
-    using Position = typename VariantTypes<V>::Position;
-    using Rules = typename VariantTypes<V>::Rules;
+    using Position = typename GameTypes<V>::Position;
+    using Rules = typename GameTypes<V>::Rules;
 
     explicit BasicGame(Rules rules = Rules::official());
     // A game from a set-up position; its side to move is the FEN's, whatever rules.first_to_move.
@@ -156,15 +156,15 @@ private:
     std::vector<Move> moves_;
 };
 
-extern template class BasicGame<EnglishVariant>;
-extern template class BasicGame<intl::Variant>;
+extern template class BasicGame<EnglishGameTraits>;
+extern template class BasicGame<intl::GameTraits>;
 
 // English draughts (8x8).
-using Game = BasicGame<EnglishVariant>;
+using Game = BasicGame<EnglishGameTraits>;
 
 namespace intl {
 // International draughts (10x10, FMJD).
-using Game = BasicGame<Variant>;
+using Game = BasicGame<GameTraits>;
 }  // namespace intl
 
 }  // namespace tempo

@@ -1,5 +1,7 @@
 #include "engine/notation.hpp"
 
+#include "engine/notation_common.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -11,19 +13,13 @@ namespace {
 
 constexpr Bitboard bit_at(int square) { return bit(Geo::bit_of(square)); }
 
-// Whether a bit index is one of the 32 squares (not a ghost, not off the board).
-constexpr bool is_board_bit(int b) { return b >= 0 && b < 64 && ((Geo::mask >> b) & 1); }
+using notation_detail::is_digit;
+using notation_detail::is_space;
+using notation_detail::trim;
+constexpr auto is_board_bit = notation_detail::is_board_bit<Geo>;
 
 const char* color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
-}
 
 // The value of a run of digits, saturated well above any square number so that it cannot overflow.
 int digits_value(std::string_view digits) {
@@ -310,15 +306,7 @@ Result<MoveTokens> lex_move(std::string_view text) {
     return out;
 }
 
-// "11-15", "22x15x8" or "c3xe5xc7".
-std::string route_text(const std::vector<int>& route, bool capture, Notation n) {
-    std::string s;
-    for (std::size_t i = 0; i < route.size(); ++i) {
-        if (i) s += capture ? 'x' : '-';
-        s += square_text(route[i], n);
-    }
-    return s;
-}
+constexpr auto route_text = notation_detail::route_text<Geo>;
 
 // The moves as text for a message, in number order: "22x15", "a or b", "a, b, or c".
 std::string list_texts(const Position& p, const std::vector<Move>& moves, Notation n) {
@@ -399,13 +387,7 @@ std::string quoted(std::string_view s) {
 
 // ---------------------------------------------------------------------------------------------
 
-std::string square_text(int square, Notation n) {
-    if (square < 0 || square >= Geo::squares) return "?";
-    if (n == Notation::Numbers) return std::to_string(square + 1);
-    std::string s(1, char('a' + Geo::file_of(square)));
-    s += char('0' + Geo::rank_of(square));
-    return s;
-}
+std::string square_text(int square, Notation n) { return notation_detail::square_text<Geo>(square, n); }
 
 Result<Position> parse_fen(std::string_view fen) {
     FenLexer lex(fen);
@@ -440,22 +422,7 @@ Result<Position> parse_fen(std::string_view fen) {
     return Position::from_bitboards(board.pieces[0], board.pieces[1], board.kings, to_move);
 }
 
-std::string to_fen(const Position& p) {
-    std::string s = p.side_to_move() == Color::Black ? "B" : "W";
-    for (Color c : {Color::White, Color::Black}) {
-        s += c == Color::White ? ":W" : ":B";
-        bool first = true;
-        for (int sq = 0; sq < Geo::squares; ++sq) {
-            const Bitboard b = bit_at(sq);
-            if (!(p.pieces(c) & b)) continue;
-            if (!first) s += ',';
-            first = false;
-            if (p.kings() & b) s += 'K';
-            s += std::to_string(sq + 1);
-        }
-    }
-    return s;
-}
+std::string to_fen(const Position& p) { return notation_detail::to_fen(p); }
 
 std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
     if (!is_board_bit(m.from) || !is_board_bit(m.to)) return {};  // a Move from outside: no route
@@ -469,12 +436,7 @@ std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
 }
 
 std::string move_text(const Position& p, const Move& m, Notation n) {
-    const auto routes = routes_of(p, m);
-    if (routes.empty()) {  // not a capture of this position: write what the move touches
-        const auto square = [](int b) { return is_board_bit(b) ? Geo::square_of(b) : -1; };
-        return route_text({square(m.from), square(m.to)}, m.is_capture(), n);
-    }
-    return route_text(routes.front(), m.is_capture(), n);
+    return notation_detail::move_text<Geo>(routes_of(p, m), m, n);
 }
 
 Result<Move> parse_move(const Position& p, std::string_view text) {

@@ -1,6 +1,7 @@
 #include "engine/notation_international.hpp"
 
 #include "engine/notation.hpp"
+#include "engine/notation_common.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -14,14 +15,9 @@ constexpr Bitboard bit_at(int square) { return bit(Geo::bit_of(square)); }
 
 const char* color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
-}
+using notation_detail::is_digit;
+using notation_detail::is_space;
+using notation_detail::trim;
 
 // A small cursor over the text that skips spaces between tokens.
 class Reader {
@@ -39,6 +35,16 @@ public:
         if (peek() != c || at_end()) return false;
         ++i_;
         return true;
+    }
+    // A letter of a board name (a to z but x, either case, lower-cased), or 0.
+    char name_letter() {
+        const char c = peek();
+        const char lower = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        return lower >= 'a' && lower <= 'z' && lower != 'x' ? lower : 0;
+    }
+    void skip_char() {
+        skip();
+        if (i_ < s_.size()) ++i_;
     }
     // A run of digits as a number (saturated at 1000), or nothing.
     std::optional<int> number(std::string_view& text) {
@@ -150,21 +156,11 @@ struct RouteWalk {
     }
 };
 
-std::string route_text(const std::vector<int>& route, bool capture, Notation n) {
-    std::string s;
-    for (std::size_t i = 0; i < route.size(); ++i) {
-        if (i) s += capture ? 'x' : '-';
-        s += intl::square_text(route[i], n);
-    }
-    return s;
-}
 
-// Whether a bit index is one of the 50 squares (not a ghost, not off the board).
-constexpr bool is_board_bit(int b) { return b >= 0 && b < 64 && ((Geo::mask >> b) & 1); }
 
-std::string list_texts(const Position& p, const std::vector<Move>& moves) {
+std::string list_texts(const Position& p, const std::vector<Move>& moves, Notation n) {
     std::vector<std::string> texts;
-    for (const Move& m : moves) texts.push_back(move_text(p, m));
+    for (const Move& m : moves) texts.push_back(move_text(p, m, n));
     std::sort(texts.begin(), texts.end());
     std::string s;
     for (const auto& t : texts) s += (s.empty() ? "" : ", ") + t;
@@ -203,22 +199,7 @@ Result<Position> parse_fen(std::string_view fen) {
     return Position::from_bitboards(pieces[0], pieces[1], kings, side);
 }
 
-std::string to_fen(const Position& p) {
-    std::string s = p.side_to_move() == Color::White ? "W" : "B";
-    for (Color c : {Color::White, Color::Black}) {
-        s += c == Color::White ? ":W" : ":B";
-        bool first = true;
-        for (int sq = 0; sq < Geo::squares; ++sq) {
-            const Bitboard b = bit_at(sq);
-            if (!(p.pieces(c) & b)) continue;
-            if (!first) s += ',';
-            first = false;
-            if (p.kings() & b) s += 'K';
-            s += std::to_string(sq + 1);
-        }
-    }
-    return s;
-}
+std::string to_fen(const Position& p) { return notation_detail::to_fen(p); }
 
 std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
     if (m.from >= 64 || m.to >= 64) return {};
@@ -234,19 +215,10 @@ std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
     return w.out;
 }
 
-std::string square_text(int square, Notation n) {
-    if (square < 0 || square >= Geo::squares) return "?";
-    if (n == Notation::Numbers) return std::to_string(square + 1);
-    return char('a' + Geo::file_of(square)) + std::to_string(Geo::rank_of(square));
-}
+std::string square_text(int square, Notation n) { return notation_detail::square_text<Geo>(square, n); }
 
 std::string move_text(const Position& p, const Move& m, Notation n) {
-    const auto routes = routes_of(p, m);
-    if (routes.empty()) {
-        const auto square = [](int b) { return is_board_bit(b) ? Geo::square_of(b) : -1; };
-        return route_text({square(m.from), square(m.to)}, m.is_capture(), n);
-    }
-    return route_text(routes.front(), m.is_capture(), n);
+    return notation_detail::move_text<Geo>(routes_of(p, m), m, n);
 }
 
 std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
@@ -266,17 +238,39 @@ std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
 Result<Move> parse_move(const Position& p, std::string_view raw) {
     const std::string_view text = trim(raw);
     const std::string shown = quoted(text);
-    // Squares separated by one kind of separator, '-' or 'x', with spaces allowed around them.
+    // Squares, all numbers or all board names, separated by one kind of separator, '-' or 'x',
+    // with spaces allowed around them.
     std::vector<int> squares;
     char sep = 0;
+    bool numbers = false, names = false;
     Reader in(text);
     for (;;) {
         std::string_view digits;
-        const auto n = in.number(digits);
-        if (!n) return Error{"malformed move " + shown + ": expected a square number at " + in.here()};
-        if (*n < 1 || *n > Geo::squares)
-            return Error{"unknown square " + quoted(digits) + " in " + shown + " (squares are 1 to 50)"};
-        squares.push_back(*n - 1);
+        if (const char letter = in.name_letter()) {
+            const std::string at = in.here();
+            in.skip_char();
+            const auto rank = in.number(digits);
+            if (!rank) return Error{"malformed move " + shown + ": expected a square at " + at};
+            const std::string name = letter + std::string(digits);
+            const int sq = letter <= 'j' ? Geo::square_at(letter - 'a', *rank) : -1;
+            if (sq < 0) {
+                const bool on_board = letter <= 'j' && *rank >= 1 && *rank <= Geo::rows;
+                return Error{"unknown square " + quoted(name) + " in " + shown +
+                             (on_board ? " (a light square: pieces stand on the dark squares)"
+                                       : " (files are a to j, ranks 1 to 10)")};
+            }
+            squares.push_back(sq);
+            names = true;
+        } else {
+            const auto n = in.number(digits);
+            if (!n) return Error{"malformed move " + shown + ": expected a square at " + in.here()};
+            if (*n < 1 || *n > Geo::squares)
+                return Error{"unknown square " + quoted(digits) + " in " + shown + " (squares are 1 to 50)"};
+            squares.push_back(*n - 1);
+            numbers = true;
+        }
+        if (numbers && names) return Error{"malformed move " + shown + ": mixes square numbers and board names"};
+        if (squares.size() > 64) return Error{"malformed move " + shown + ": too many squares"};
         if (in.at_end()) break;
         char c = in.peek();
         if (c == 'X') c = 'x';
@@ -284,8 +278,9 @@ Result<Move> parse_move(const Position& p, std::string_view raw) {
             return Error{"malformed move " + shown + ": expected " +
                          (sep ? std::string("'") + sep + "'" : std::string("'-' or 'x'")) + " at " + in.here()};
         sep = c;
-        in.take(in.peek());
+        in.skip_char();
     }
+    const Notation notation = names ? Notation::Names : Notation::Numbers;
     if (squares.size() < 2) return Error{"malformed move " + shown + ": a move names at least two squares"};
     if (sep == '-' && squares.size() != 2)
         return Error{"malformed move " + shown + ": a step names two squares; write captures with 'x'"};
@@ -295,13 +290,13 @@ Result<Move> parse_move(const Position& p, std::string_view raw) {
     const Color us = p.side_to_move();
     if (!(p.pieces(us) & bit_at(squares.front())))
         return Error{"illegal move " + shown + ": no " + std::string(color_name(us)) + " piece on " +
-                     std::to_string(squares.front() + 1)};
+                     intl::square_text(squares.front(), notation)};
     std::vector<Move> captures(list.begin(), list.end());
     const bool must_capture = !list.empty() && list[0].is_capture();
     const int from = Geo::bit_of(squares.front()), to = Geo::bit_of(squares.back());
     if (sep == '-') {
         if (must_capture)
-            return Error{"illegal move " + shown + ": a capture is compulsory (" + list_texts(p, captures) + ")"};
+            return Error{"illegal move " + shown + ": a capture is compulsory (" + list_texts(p, captures, notation) + ")"};
         for (const Move& m : list)
             if (m.from == from && m.to == to) return m;
         return Error{"illegal move " + shown + ": not a legal step here"};
@@ -319,9 +314,9 @@ Result<Move> parse_move(const Position& p, std::string_view raw) {
     }
     if (matches.size() == 1) return matches.front();
     if (matches.size() > 1)
-        return Error{"ambiguous move " + shown + ": it could be " + list_texts(p, matches)};
+        return Error{"ambiguous move " + shown + ": it could be " + list_texts(p, matches, notation)};
     return Error{"illegal move " + shown + ": not one of the legal captures, which take the most pieces (" +
-                 list_texts(p, captures) + ")"};
+                 list_texts(p, captures, notation) + ")"};
 }
 
 }  // namespace tempo::intl

@@ -10,8 +10,10 @@
 //
 // Moves: `32-28` (a step), `28x19x8` (a capture with every landing square), or the short
 // `28x8` (from and to), accepted when exactly one legal move matches; when several do, the error
-// says "ambiguous" and lists them in full. Output writes captures with every landing square, the
-// first route in number order. A text is read against the legal moves of the position: a step
+// says "ambiguous" and lists them in full. The same in board names, files a-j and ranks 1-10 with
+// White at the bottom (a1 is square 46, b10 square 1): `d4-e5`, `a1xg7xe9`, `a1xe9`; letters in
+// either case, one notation throughout. Output writes captures with every landing square, the
+// first route in number order, in the notation asked for. A text is read against the legal moves of the position: a step
 // where a capture is compulsory, a capture that takes fewer pieces than the most possible, or a
 // path that is not a legal capture is refused with a message saying which.
 #pragma once

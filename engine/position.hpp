@@ -1,14 +1,22 @@
-// Position: a small value type for English draughts, updated by copy-make.
+// Position: a small value type for a draughts board, updated by copy-make.
 //
 // A position is three bitboards (the pieces of each colour and the kings of both), the side to
-// move, the number of plies since the last capture or promotion, and a Zobrist key kept up to date
-// incrementally. `after(move)` returns the child: there is no unmake to get wrong, and a whole
-// multi-jump is a single step because a Move is the set of squares it touches (from, to and the
-// captured pieces), not a route.
+// move, the ply counters of the draw rules, and a Zobrist key kept up to date incrementally.
+// `after(move)` returns the child: there is no unmake to get wrong, and a whole multi-jump is a
+// single step because a Move is the set of squares it touches (from, to and the captured pieces),
+// not a route.
+//
+// One class template, BasicPosition<Board>, serves both games; `Board` is a constexpr rules trait:
+// the geometry (bitboard.hpp), the men per side and the first mover of the start position, which
+// moves other than captures start the quiet-ply count again, and whether the position counts the
+// plies of the small endings. `tempo::Position` is English draughts (the `Wcdf` trait below) and
+// `tempo::intl::Position` international draughts (`intl::Fmjd`, international.hpp). What a trait
+// does not use costs nothing: its branches are `if constexpr`, and both instances have the same
+// 40-byte layout.
 //
 // Invariants (checked by `is_consistent`): the two colours are disjoint and inside the board mask,
-// kings are a subset of the pieces, no man stands on its own crowning row, and the key equals a
-// full recompute.
+// kings are a subset of the pieces, no man stands on its own crowning row, the key equals a full
+// recompute, and (10x10) the small-ending counter is set exactly when the material is one.
 #pragma once
 
 #include <array>
@@ -26,15 +34,6 @@ constexpr Color operator~(Color c) { return Color(std::uint8_t(c) ^ 1); }
 constexpr std::size_t index(Color c) { return std::size_t(c); }
 
 using Key = std::uint64_t;
-using Geo = Geometry8;
-
-// Rows where a man of each colour is crowned: Black moves down to squares 29-32, White up to 1-4.
-template <Color C>
-inline constexpr Bitboard CrownRow = C == Color::Black ? Geo::row(Geo::rows - 1) : Geo::row(0);
-
-constexpr Bitboard crown_row(Color c) {
-    return c == Color::Black ? CrownRow<Color::Black> : CrownRow<Color::White>;
-}
 
 // A move as the squares it touches. `from == to` is possible: a king that captures round a loop
 // comes back to where it started. `routes` is how many different jump orders make the same move
@@ -76,45 +75,73 @@ inline constexpr Tables tables = [] {
 constexpr Key piece(Color c, bool king, int b) { return tables.piece[index(c)][king][std::size_t(b)]; }
 }  // namespace zobrist
 
-class Position {
-public:
-    Position() = default;
+// Which moves other than captures start Position::quiet_plies again.
+enum class QuietReset : std::uint8_t {
+    Promotion,  // English: the 80-ply rule counts plies since the last capture or promotion
+    ManMove,    // FMJD: the 25-move rule counts king moves only
+};
 
-    // The standard start: Black on 1-12, White on 21-32, `first` to move.
-    static Position start(Color first = Color::Black);
-    // A position from bitboards; no check beyond masking (use is_valid() or the FEN parser).
-    static Position from_bitboards(Bitboard black, Bitboard white, Bitboard kings, Color side,
-                                   int quiet_plies = 0);
+template <class Board>
+class BasicPosition {
+public:
+    using Geometry = typename Board::Geometry;
+    // Rows where a man of each colour is crowned: Black moves down, White up.
+    template <Color C>
+    static constexpr Bitboard Crown = C == Color::Black ? Geometry::row(Geometry::rows - 1) : Geometry::row(0);
+
+    BasicPosition() = default;
+
+    // The standard start: Black on the first Board::men_per_side squares, White on the last.
+    static BasicPosition start(Color first = Board::first_to_move);
+    // A position from bitboards; no check beyond masking (see is_consistent(), or use the FEN parser).
+    // `ending_plies` counts only when the material is a small ending (see ending_plies()).
+    static BasicPosition from_bitboards(Bitboard black, Bitboard white, Bitboard kings, Color side,
+                                        int quiet_plies = 0, int ending_plies = 0);
 
     Bitboard pieces(Color c) const { return pieces_[index(c)]; }
     Bitboard men(Color c) const { return pieces_[index(c)] & ~kings_; }
     Bitboard kings(Color c) const { return pieces_[index(c)] & kings_; }
     Bitboard kings() const { return kings_; }
     Bitboard occupied() const { return pieces_[0] | pieces_[1]; }
-    Bitboard empty() const { return Geo::mask & ~occupied(); }
+    Bitboard empty() const { return Geometry::mask & ~occupied(); }
     Color side_to_move() const { return side_; }
     Key key() const { return key_; }
-    // Plies since the last capture or promotion (the reference game's 80-ply draw rule).
+    // Plies since the last capture or promotion (English: the reference game's 80-ply draw rule),
+    // or since the last capture or man move (10x10: the 25-move rule counts king moves only).
     int quiet_plies() const { return quiet_; }
+    // 10x10: whether the material is one of the 16-move rule's endings, and the plies played since
+    // it arose (0 outside one). A promotion inside the endings keeps counting; a capture that
+    // enters one starts at 0.
+    bool in_small_ending() const
+        requires Board::small_endings
+    {
+        return ending_ != 0;
+    }
+    int ending_plies() const
+        requires Board::small_endings
+    {
+        return ending_ ? ending_ - 1 : 0;
+    }
 
     // The child position after `m`, which must be legal here.
-    [[nodiscard]] Position after(const Move& m) const {
+    [[nodiscard]] BasicPosition after(const Move& m) const {
         return side_ == Color::Black ? after<Color::Black>(m) : after<Color::White>(m);
     }
-    // Keyed = false skips the key update: only for counting code that never reads the key.
+    // Keyed = false skips the key and the small-ending count: only for counting code (perft) that
+    // reads neither.
     template <Color Us, bool Keyed = true>
-    [[nodiscard]] Position after(const Move& m) const;
+    [[nodiscard]] BasicPosition after(const Move& m) const;
 
     // The same position with colours swapped and the board turned round.
-    [[nodiscard]] Position mirrored() const;
+    [[nodiscard]] BasicPosition mirrored() const;
     // A copy with another side to move (the key follows).
-    [[nodiscard]] Position with_side(Color c) const;
+    [[nodiscard]] BasicPosition with_side(Color c) const;
 
     Key compute_key() const;
     // The invariants of the header comment, the key included.
     bool is_consistent() const;
 
-    friend bool operator==(const Position& a, const Position& b) {
+    friend bool operator==(const BasicPosition& a, const BasicPosition& b) {
         return a.pieces_ == b.pieces_ && a.kings_ == b.kings_ && a.side_ == b.side_;
     }
 
@@ -122,17 +149,22 @@ private:
     std::array<Bitboard, 2> pieces_{};
     Bitboard kings_ = 0;
     Key key_ = 0;
-    Color side_ = Color::Black;
+    Color side_ = Board::first_to_move;
     std::uint16_t quiet_ = 0;
+    std::uint16_t ending_ = 0;  // 0 outside the small endings, else 1 + the plies since it arose
 };
 
+// A man is crowned where its move ends: `to` alone decides (in English draughts the move ends
+// when the man reaches the far row; in international draughts one that crosses it mid-capture
+// stays a man).
+template <class Board>
 template <Color Us, bool Keyed>
-Position Position::after(const Move& m) const {
+BasicPosition<Board> BasicPosition<Board>::after(const Move& m) const {
     constexpr Color Them = ~Us;
     const Bitboard from = bit(m.from), to = bit(m.to), path = from ^ to;
     const bool king = (kings_ & from) != 0;
-    const bool crowned = !king && (to & CrownRow<Us>);
-    Position p = *this;
+    const bool crowned = !king && (to & Crown<Us>);
+    BasicPosition p = *this;
     p.pieces_[index(Us)] ^= path;
     p.pieces_[index(Them)] ^= m.captured;
     p.kings_ &= ~m.captured;
@@ -140,7 +172,16 @@ Position Position::after(const Move& m) const {
         p.kings_ ^= path;
     else if (crowned)
         p.kings_ |= to;
-    p.quiet_ = (m.captured || crowned) ? 0 : std::uint16_t(quiet_ + 1);
+    if constexpr (Board::quiet_reset == QuietReset::Promotion)
+        p.quiet_ = (m.captured || crowned) ? 0 : std::uint16_t(quiet_ + 1);
+    else
+        p.quiet_ = (m.captured || !king) ? 0 : std::uint16_t(quiet_ + 1);
+    if constexpr (Keyed && Board::small_endings) {
+        p.ending_ = 0;
+        if (popcount(p.occupied()) == 4) [[unlikely]]
+            if (Board::is_small_ending(p.pieces_[0], p.pieces_[1], p.kings_))
+                p.ending_ = std::uint16_t(ending_ ? ending_ + 1 : 1);
+    }
     p.side_ = Them;
     if constexpr (Keyed) {
         p.key_ ^= zobrist::piece(Us, king, m.from) ^ zobrist::piece(Us, king || crowned, m.to) ^
@@ -151,5 +192,28 @@ Position Position::after(const Move& m) const {
     }
     return p;
 }
+
+// English draughts (WCDF rules): the 8x8 board, 12 men each, Black first; the 80-ply rule counts
+// plies since the last capture or promotion.
+struct Wcdf {
+    using Geometry = Geometry8;
+    static constexpr int men_per_side = 12;
+    static constexpr Color first_to_move = Color::Black;
+    static constexpr QuietReset quiet_reset = QuietReset::Promotion;
+    static constexpr bool small_endings = false;
+};
+
+using Geo = Geometry8;
+using Position = BasicPosition<Wcdf>;
+
+// Rows where a man of each colour is crowned: Black moves down to squares 29-32, White up to 1-4.
+template <Color C>
+inline constexpr Bitboard CrownRow = Position::Crown<C>;
+
+constexpr Bitboard crown_row(Color c) {
+    return c == Color::Black ? CrownRow<Color::Black> : CrownRow<Color::White>;
+}
+
+extern template class BasicPosition<Wcdf>;
 
 }  // namespace tempo

@@ -1,5 +1,5 @@
 // intl::Game: the 10x10 game through the same library API as the English one. Moves are checked
-// before they change anything, the status gives each draw rule of FMJD art. 6, and random games
+// before they change anything, the status gives each draw rule of the FMJD, and random games
 // never play an illegal move.
 #include <catch2/catch.hpp>
 
@@ -178,10 +178,10 @@ TEST_CASE("intl game: random games never play an illegal move and end for the re
     for (int game = 0; game < 300; ++game) {
         intl::Game g = game % 3 == 0 ? intl::Game() : intl::Game::from_position(random_small_position(rng));
         while (!g.status().is_over() && g.moves().size() < 300) {
-            const intl::Position& p = g.position();
+            const intl::Position p = g.position();  // a copy: play() grows the history
             REQUIRE(p.is_consistent());
             const std::vector<Move> legal = g.legal_moves();
-            const Texts texts = g.legal_move_texts();
+            const Texts texts = g.legal_move_texts(game % 2 ? Notation::Names : Notation::Numbers);
             REQUIRE_FALSE(legal.empty());
             REQUIRE(legal.size() == texts.size());
             REQUIRE(legal.size() == intl::count_moves(p));

@@ -158,6 +158,53 @@ TEST_CASE("intl: move text, short captures and strict errors", "[rules][intl][no
     CHECK(empty_square.error().find("no White piece on 33") != std::string::npos);
 }
 
+TEST_CASE("intl: board names, a1 is square 46 with White at the bottom", "[notation][intl]") {
+    CHECK(intl::square_text(45, Notation::Names) == "a1");
+    CHECK(intl::square_text(0, Notation::Names) == "b10");
+    CHECK(intl::square_text(4, Notation::Names) == "j10");
+    CHECK(intl::square_text(49, Notation::Names) == "i1");
+    CHECK(intl::square_text(27, Notation::Names) == "e5");
+    CHECK(intl::square_text(50, Notation::Names) == "?");
+    const intl::Position start = intl::Position::start();
+    CHECK(intl::legal_move_texts(start, Notation::Names) ==
+          Texts{"b4-a5", "b4-c5", "d4-c5", "d4-e5", "f4-e5", "f4-g5", "h4-g5", "h4-i5", "j4-i5"});
+    // Every legal move of the start written in names is read back as the same move.
+    for (const std::string& t : intl::legal_move_texts(start, Notation::Names)) {
+        INFO(t);
+        const auto m = intl::parse_move(start, t);
+        REQUIRE(m.ok());
+        CHECK(intl::move_text(start, m.value(), Notation::Names) == t);
+    }
+    CHECK(intl::parse_move(start, "d4-e5").value() == intl::parse_move(start, "32-28").value());
+    CHECK(intl::parse_move(start, " D4 - E5 ").value() == intl::parse_move(start, "32-28").value());
+    // Captures: every landing square, or the short form.
+    const intl::Position p = fen("W:WK46:B13,28");
+    CHECK(intl::legal_move_texts(p, Notation::Names) == Texts{"a1xg7xd10", "a1xg7xe9"});
+    CHECK(intl::parse_move(p, "a1xg7xe9").value() == intl::parse_move(p, "46x19x8").value());
+    CHECK(intl::parse_move(p, "A1XE9").value() == intl::parse_move(p, "46x8").value());
+    const auto amb = intl::parse_move(fen("W:WK22:BK24,33,34,40"), "d6xg7");
+    REQUIRE_FALSE(amb.ok());
+    CHECK(amb.error().find("ambiguous move \"d6xg7\": it could be d6xg3xi5xg7, d6xh2xj4xg7") == 0);
+    struct Bad {
+        const char* text;
+        const char* message;
+    };
+    for (const Bad& b : std::vector<Bad>{
+             {"k1-a1", "unknown square \"k1\" in \"k1-a1\" (files are a to j, ranks 1 to 10)"},
+             {"a11-b10", "unknown square \"a11\" in \"a11-b10\" (files are a to j, ranks 1 to 10)"},
+             {"a2-b3", "unknown square \"a2\" in \"a2-b3\" (a light square: pieces stand on the dark squares)"},
+             {"d4-28", "malformed move \"d4-28\": mixes square numbers and board names"},
+             {"32-e5", "malformed move \"32-e5\": mixes square numbers and board names"},
+             {"d-e5", "malformed move \"d-e5\": expected a square at \"d-e5\""},
+             {"e5-f6", "illegal move \"e5-f6\": no White piece on e5"},
+             {"d4xe5", "illegal move \"d4xe5\": there is no capture here"}}) {
+        INFO(b.text);
+        const auto m = intl::parse_move(start, b.text);
+        REQUIRE_FALSE(m.ok());
+        CHECK(m.error() == b.message);
+    }
+}
+
 TEST_CASE("intl: FEN round trips and strict rejections", "[fen][intl]") {
     for (const char* text : {"W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
                              "B:WK1,K5,27:B30,K46,K50", "W:W:B", "B:WK46:B3,28"}) {
@@ -214,6 +261,9 @@ TEST_CASE("intl: random games keep the key, the routes and the text consistent",
                 INFO(intl::to_fen(p) << " " << intl::move_text(p, m));
                 REQUIRE(back.ok());
                 CHECK(back.value() == m);
+                const auto named = intl::parse_move(p, intl::move_text(p, m, Notation::Names));
+                REQUIRE(named.ok());
+                CHECK(named.value() == m);
             }
             const Move m = list[std::size_t(rng() % list.size())];
             const intl::Position q = p.after(m);
@@ -225,7 +275,7 @@ TEST_CASE("intl: random games keep the key, the routes and the text consistent",
     CHECK(positions > 3000);
 }
 
-// --- Draw rules (FMJD art. 6) -------------------------------------------------------------------
+// --- Draw rules (FMJD) ---------------------------------------------------------------------------
 
 namespace {
 
