@@ -5,6 +5,7 @@
 // or nothing and says why. The table is the single source: `uci` prints it, PROTOCOL.md lists it.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,9 @@
 
 namespace tempo::protocol {
 
+// The game the session plays: English draughts (8x8) or international draughts (10x10, FMJD).
+enum class Variant : std::uint8_t { English, International };
+
 struct Options {
     int hash_mb = 16;
     int threads = 1;
@@ -25,13 +29,15 @@ struct Options {
     int skill = 20;
     Color first_to_move = Color::Black;
     Notation notation = Notation::Numbers;
+    Variant variant = Variant::English;
     bool own_book = true;
     std::string book_file;  // empty: the shipped book (book::default_path())
     int book_variety = 0;   // cp: a book move may be this far below the best
 };
 
-// What a successful `set` changed, for the session to act on (resize the table, clear it).
-enum class Changed { Value, Hash, ClearHash };
+// What a successful `set` changed, for the session to act on (resize the table, clear it, start
+// the new variant's game).
+enum class Changed { Value, Hash, ClearHash, Variant };
 
 // Sets the option `name` (any case) from `value`; on error nothing changes.
 Result<Changed> set_option(Options& o, std::string_view name, const std::optional<std::string>& value);
