@@ -5,7 +5,6 @@
 // or nothing and says why. The table is the single source: `uci` prints it, PROTOCOL.md lists it.
 #pragma once
 
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,11 +13,13 @@
 #include "engine/notation.hpp"
 #include "engine/position.hpp"
 #include "engine/result.hpp"
+#include "search/variant.hpp"
 
 namespace tempo::protocol {
 
-// The game the session plays: English draughts (8x8) or international draughts (10x10, FMJD).
-enum class Variant : std::uint8_t { English, International };
+// The game the session plays: English draughts (8x8) or international draughts (10x10, FMJD),
+// the searcher's own names for them.
+using search::Variant;
 
 struct Options {
     int hash_mb = 16;

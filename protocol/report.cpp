@@ -48,9 +48,11 @@ std::string status_line(const Status& s) {
                           : s.outcome == Outcome::Draw      ? "draw"
                                                             : "ongoing";
     if (!s.is_over()) return std::string("status ongoing ") + side + " to move";
-    const char* reason = s.reason == EndReason::NoLegalMoves ? "no-legal-moves"
-                         : s.reason == EndReason::QuietPlies ? "80-ply-rule"
-                                                             : "repetition";
+    const char* reason = s.reason == EndReason::NoLegalMoves    ? "no-legal-moves"
+                         : s.reason == EndReason::QuietPlies    ? "80-ply-rule"
+                         : s.reason == EndReason::KingMovesOnly ? "25-move-rule"
+                         : s.reason == EndReason::SmallEnding   ? "16-move-rule"
+                                                                : "repetition";
     return std::string("status ") + outcome + " " + reason;
 }
 

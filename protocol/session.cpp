@@ -168,40 +168,35 @@ void Session::start_search(const GameLine<V>& line, const Go& g) {
     if constexpr (V::id == Variant::English) {
         if (play_from_book(g, root)) return;
     }
-    if constexpr (V::id == Variant::International) {
-        error("go: this build has no 10x10 search yet");
-        return;
-    } else {
-        BasicThinkRequest<typename V::Position> req;
-        req.root = root;
-        for (std::size_t i = 0; i + 1 < line.positions.size(); ++i) req.history.push_back(line.positions[i].key());
-        req.limits = std::move(l);
-        req.multipv = options_.multipv;
-        req.skill = options_.skill;
-        const Notation notation = options_.notation;
+    BasicThinkRequest<typename V::Position> req;
+    req.root = root;
+    for (std::size_t i = 0; i + 1 < line.positions.size(); ++i) req.history.push_back(line.positions[i].key());
+    req.limits = std::move(l);
+    req.multipv = options_.multipv;
+    req.skill = options_.skill;
+    const Notation notation = options_.notation;
 
-        open_ended_ = req.limits.infinite || req.limits.ponder;
-        abort_.store(false, std::memory_order_relaxed);
-        pondering_.store(g.ponder, std::memory_order_relaxed);
-        searching_.store(true, std::memory_order_release);
-        worker_ = std::thread([this, req = std::move(req), notation] {
-            const search::SearchResult r = think(
-                engine_, req,
-                [&](const search::Info& info, int k) { out_.line(info_line(req.root, info, k, notation)); },
-                abort_, pondering_, rng_);
-            std::string reply = "bestmove ";
-            if (r.best) {
-                reply += V::move_text(req.root, *r.best, notation);
-                if (r.ponder) reply += " ponder " + V::move_text(req.root.after(*r.best), *r.ponder, notation);
-            } else {
-                reply += "(none)";
-            }
-            // Marked done before the bestmove goes out: a GUI may send `go` the moment it reads it
-            // (the next `go` joins this thread, so the line is written before anything new starts).
-            searching_.store(false, std::memory_order_release);
-            out_.line(reply);
-        });
-    }
+    open_ended_ = req.limits.infinite || req.limits.ponder;
+    abort_.store(false, std::memory_order_relaxed);
+    pondering_.store(g.ponder, std::memory_order_relaxed);
+    searching_.store(true, std::memory_order_release);
+    worker_ = std::thread([this, req = std::move(req), notation] {
+        const search::SearchResult r = think(
+            engine_, req,
+            [&](const search::Info& info, int k) { out_.line(info_line(req.root, info, k, notation)); },
+            abort_, pondering_, rng_);
+        std::string reply = "bestmove ";
+        if (r.best) {
+            reply += V::move_text(req.root, *r.best, notation);
+            if (r.ponder) reply += " ponder " + V::move_text(req.root.after(*r.best), *r.ponder, notation);
+        } else {
+            reply += "(none)";
+        }
+        // Marked done before the bestmove goes out: a GUI may send `go` the moment it reads it
+        // (the next `go` joins this thread, so the line is written before anything new starts).
+        searching_.store(false, std::memory_order_release);
+        out_.line(reply);
+    });
 }
 
 const book::Book* Session::book() {
@@ -325,7 +320,8 @@ bool Session::operator()(const Eval&) {
                 return;
             }
             if constexpr (V::id == Variant::International) {
-                out_.line("info string eval not available: this build has no 10x10 evaluation yet");
+                const search::Score total = search::InternationalGame::evaluate(line.position());
+                out_.line("info string eval total " + std::to_string(total));
             } else {
                 for (const auto& [name, score] : eval_terms(line.position()))
                     out_.line("info string eval " + name + " " + std::to_string(score));

@@ -199,5 +199,7 @@ search::SearchResult think(search::Engine& engine, const BasicThinkRequest<P>& r
 
 template search::SearchResult think(search::Engine&, const BasicThinkRequest<Position>&, const LineCallback&,
                                     const std::atomic<bool>&, const std::atomic<bool>&, std::mt19937_64&);
+template search::SearchResult think(search::Engine&, const BasicThinkRequest<intl::Position>&, const LineCallback&,
+                                    const std::atomic<bool>&, const std::atomic<bool>&, std::mt19937_64&);
 
 }  // namespace tempo::protocol

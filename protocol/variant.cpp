@@ -1,6 +1,5 @@
 #include "protocol/variant.hpp"
 
-#include <algorithm>
 #include <cstdio>
 
 #include "engine/movegen.hpp"
@@ -75,26 +74,34 @@ Status English::status(const Position& start, std::span<const Move> moves, const
 International::Position International::start(const Options&) { return Position::start(); }
 Result<International::Position> International::parse_fen(std::string_view fen) { return intl::parse_fen(fen); }
 std::string International::to_fen(const Position& p) { return intl::to_fen(p); }
-Result<Move> International::parse_move(const Position& p, std::string_view text) { return intl::parse_move(p, text); }
-std::string International::move_text(const Position& p, const Move& m, Notation) { return intl::move_text(p, m); }
-
-std::string International::square_text(int square, Notation) {
-    return square >= 0 && square < squares ? std::to_string(square + 1) : "?";
-}
-
-std::vector<Move> International::legal_moves(const Position& p) {
-    intl::MoveList list;
-    intl::generate_moves(p, list);
-    std::vector<std::pair<std::vector<int>, Move>> keyed;
-    for (const Move& m : list) {
-        auto routes = intl::routes_of(p, m);
-        keyed.emplace_back(routes.empty() ? std::vector<int>{} : std::move(routes.front()), m);
+// A move in board names (`b4-a5`, as `d` and Notation names write them) is read as the same move
+// in numbers when the 10x10 parser does not read names itself.
+Result<Move> International::parse_move(const Position& p, std::string_view text) {
+    Result<Move> m = intl::parse_move(p, text);
+    if (m || text.find_first_of("abcdefghij") == std::string_view::npos) return m;
+    std::string numbers, square;
+    auto flush = [&]() {
+        for (int s = 0; s < squares && !square.empty(); ++s)
+            if (square == intl::square_text(s, Notation::Names)) square = std::to_string(s + 1);
+        numbers += square;
+        square.clear();
+    };
+    for (const char c : text) {
+        if (c == '-' || c == 'x') {
+            flush();
+            numbers += c;
+        } else {
+            square += c;
+        }
     }
-    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<Move> out;
-    for (const auto& k : keyed) out.push_back(k.second);
-    return out;
+    flush();
+    Result<Move> named = intl::parse_move(p, numbers);
+    if (named) return named;
+    return Error{named.error() + " (read as '" + numbers + "')"};
 }
+std::string International::move_text(const Position& p, const Move& m, Notation n) { return intl::move_text(p, m, n); }
+std::string International::square_text(int square, Notation n) { return intl::square_text(square, n); }
+std::vector<Move> International::legal_moves(const Position& p) { return intl::legal_moves(p); }
 
 std::vector<std::vector<int>> International::routes_of(const Position& p, const Move& m) {
     return intl::routes_of(p, m);
@@ -128,16 +135,10 @@ std::vector<std::string> International::board_lines(const Position& p) {
 }
 
 Status International::status(const Position& start, std::span<const Move> moves, const Options&) {
-    Position p = start;
-    for (const Move& m : moves) p = p.after(m);
-    Status s;
-    s.to_move = p.side_to_move();
-    s.quiet_plies = p.quiet_plies();
-    if (legal_moves(p).empty()) {
-        s.outcome = s.to_move == Color::Black ? Outcome::WhiteWins : Outcome::BlackWins;
-        s.reason = EndReason::NoLegalMoves;
-    }
-    return s;
+    intl::Game g = intl::Game::from_position(start);
+    for (const Move& m : moves)
+        if (!g.play(m)) break;  // the game ended by rule before this move
+    return g.status();
 }
 
 }  // namespace tempo::protocol

@@ -59,7 +59,6 @@ struct International {
     static Result<Position> parse_fen(std::string_view fen);
     static std::string to_fen(const Position& p);
     static Result<Move> parse_move(const Position& p, std::string_view text);
-    // 10x10 moves are written in numbers whatever `n` says (no board names for 10x10 yet).
     static std::string move_text(const Position& p, const Move& m, Notation n);
     static std::string square_text(int square, Notation n);
     static std::vector<Move> legal_moves(const Position& p);

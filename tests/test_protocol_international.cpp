@@ -163,3 +163,125 @@ TEST_CASE("10x10 transcript: go perft against the published counts", "[protocol]
     REQUIRE(lines.size() == 8);  // 6 moves, a blank line, the total
     CHECK(lines.back() == "Nodes searched: 215");
 }
+
+TEST_CASE("10x10 transcript: status at each draw rule", "[protocol][transcript][intl]") {
+    TempoProcess t;
+    international(t);
+    // Threefold repetition: two kings shuffle back to the start twice.
+    const std::string shuffle = "47-42 4-9 42-47 9-4 47-42 4-9 42-47 9-4";
+    t.send("position fen W:WK47:BK4 moves " + shuffle.substr(0, shuffle.size() - 4));
+    CHECK(reply(t, "status") == "status ongoing black to move");
+    t.send("position fen W:WK47:BK4 moves " + shuffle);
+    CHECK(reply(t, "status") == "status draw repetition");
+    // The 25-move rule: 50 plies of king moves only, no position repeated (found by walking the
+    // legal moves, avoiding captures and repetitions).
+    const std::string kings =
+        "47-15 4-9 15-4 9-3 4-10 3-8 10-4 8-2 4-9 2-7 9-3 7-1 3-8 1-6 8-2 6-1 2-11 1-6 11-7 6-1 7-2 1-6 "
+        "2-8 6-1 8-3 1-6 3-9 6-1 9-4 1-6 4-10 6-1 10-5 1-6 5-14 6-1 14-9 1-6 9-3 6-11 3-8 11-2 8-3 2-7 3-8 "
+        "7-11 8-2 11-16 2-8 16-7";
+    t.send("position fen W:WK47:BK4 moves " + kings.substr(0, kings.rfind(' ')));
+    CHECK(reply(t, "status") == "status ongoing black to move");
+    t.send("position fen W:WK47:BK4 moves " + kings);
+    CHECK(reply(t, "status") == "status draw 25-move-rule");
+    t.send("d");
+    const auto board = t.sync();
+    REQUIRE(board.size() == 14);
+    CHECK(board[13].starts_with("Status: draw 25-move-rule ("));
+    // The 16-move rule: three kings against one, 32 plies.
+    const std::string ending =
+        "46-5 4-9 5-10 9-3 10-4 3-8 4-9 8-2 9-3 2-7 3-8 7-1 8-2 1-6 2-7 6-1 7-11 1-6 11-2 6-1 2-8 1-6 "
+        "8-3 6-1 3-9 1-6 9-4 6-1 4-10 1-6 10-5 6-1";
+    t.send("position fen W:WK46,K50,K48:BK4 moves " + ending.substr(0, ending.rfind(' ')));
+    CHECK(reply(t, "status") == "status ongoing black to move");
+    t.send("position fen W:WK46,K50,K48:BK4 moves " + ending);
+    CHECK(reply(t, "status") == "status draw 16-move-rule");
+}
+
+TEST_CASE("10x10 transcript: go answers with a legal 10x10 move under every kind of limit",
+          "[protocol][transcript][intl]") {
+    TempoProcess t;
+    international(t);
+    t.send("position startpos moves 32-28 19-23");
+    const auto moves = legal(t);
+    auto is_legal = [&](const std::string& m) { return std::find(moves.begin(), moves.end(), m) != moves.end(); };
+    auto best = [](const std::vector<std::string>& lines) {
+        REQUIRE_FALSE(lines.empty());
+        const auto w = words_of(lines.back());
+        REQUIRE(w.size() >= 2);
+        CHECK(w[0] == "bestmove");
+        return w[1];
+    };
+    SECTION("depth: one info per iteration, the pv legal from the root") {
+        t.send("go depth 5");
+        const auto lines = t.until("bestmove");
+        REQUIRE(lines.size() == 6);
+        for (int d = 1; d <= 5; ++d) CHECK(lines[std::size_t(d - 1)].starts_with("info depth " + std::to_string(d) + " "));
+        CHECK(best(lines) == "28x19");  // the only legal move: the capture
+        CHECK(moves == std::vector<std::string>{"28x19"});
+    }
+    SECTION("nodes: reproducible after ucinewgame") {
+        auto run = [&] {
+            t.send("ucinewgame");
+            t.send("position startpos");
+            t.send("go nodes 5000");
+            auto lines = t.until("bestmove");
+            for (auto& l : lines)
+                if (const auto at = l.find(" nps "); at != std::string::npos) l.erase(at, l.find(" hashfull ") - at);
+            return lines;
+        };
+        const auto first = run();
+        CHECK(first.size() >= 2);
+        CHECK(run() == first);
+    }
+    SECTION("movetime, MultiPV and Skill Level from the start") {
+        t.send("position startpos");
+        const auto start_moves = legal(t);
+        t.send("go movetime 200");
+        const auto timed = t.until("bestmove", 2000ms);
+        CHECK(std::find(start_moves.begin(), start_moves.end(), best(timed)) != start_moves.end());
+        t.send("setoption name MultiPV value 3");
+        t.send("go depth 4");
+        const auto multi = t.until("bestmove");
+        int lines_at_4 = 0;
+        for (const auto& l : multi) lines_at_4 += l.starts_with("info depth 4 ");
+        CHECK(lines_at_4 == 3);
+        t.send("setoption name MultiPV value 1");
+        t.send("setoption name Skill Level value 2");
+        t.send("go movetime 100");
+        const auto weak = t.until("bestmove", 2000ms);
+        CHECK(std::find(start_moves.begin(), start_moves.end(), best(weak)) != start_moves.end());
+    }
+    SECTION("infinite until stop; OwnBook does nothing in 10x10") {
+        t.send("setoption name OwnBook value true");
+        t.send("go infinite");
+        CHECK(t.until("bestmove", 300ms).empty());
+        t.send("stop");
+        CHECK(is_legal(best(t.until("bestmove", 1000ms))));
+        t.send("go depth 2");
+        const auto lines = t.until("bestmove");
+        for (const auto& l : lines) CHECK_FALSE(l.starts_with("info string book"));
+    }
+    SECTION("a won position: the king takes the last man, mate 1") {
+        t.send("position fen W:WK46:B19");  // the king may land on 14, 10 or 5
+        t.send("go depth 3");
+        const auto lines = t.until("bestmove");
+        const std::string b = best(lines);
+        CHECK((b == "46x14" || b == "46x10" || b == "46x5"));
+        CHECK(lines[lines.size() - 2].find(" score mate 1 ") != std::string::npos);
+    }
+}
+
+TEST_CASE("10x10 transcript: board names in and out, eval", "[protocol][transcript][intl]") {
+    TempoProcess t;
+    international(t);
+    t.send("setoption name Notation value names");
+    CHECK(legal(t).front() == "b4-a5");
+    t.send("position startpos moves b4-a5 g7-f6");  // 31-26 19-23
+    t.send("setoption name Notation value numbers");
+    CHECK(fen_of(t).starts_with("W:W26,32,"));
+    t.send("position fen W:W32,34:B27,17,29 moves d4xb6 b6xd8");  // 32x21 21x12, one jump per word
+    CHECK(fen_of(t) == "B:W12,34:B29");
+    CHECK(reply(t, "eval") == "info string eval not available: a capture is pending");
+    t.send("position startpos");
+    CHECK(reply(t, "eval") == "info string eval total 0");  // the start is symmetric
+}
