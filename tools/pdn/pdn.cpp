@@ -86,18 +86,32 @@ std::string result_text(const Status& s, GameType type) {
     return s.outcome == first_wins ? "1-0" : "0-1";
 }
 
-PdnGame record(const Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
-               std::string_view result) {
+namespace {
+
+template <class G>
+PdnGame record_of(const G& game, GameType type, const typename G::Position& standard,
+                  const std::vector<std::pair<std::string, std::string>>& tags, std::string_view result) {
     PdnGame g;
     for (const auto& [k, v] : tags) g.set_tag(k, v);
-    g.set_tag("GameType", "21");
-    const Position& start = game.start_position();
-    if (!(start == Position::start(Color::Black)) || start.quiet_plies() != 0)
-        g.set_tag("FEN", to_fen(start));
+    g.set_tag("GameType", std::to_string(int(type)));
+    const auto& start = game.start_position();
+    if (!(start == standard) || start.quiet_plies() != 0) g.set_tag("FEN", to_fen(start));
     g.set_tag("Result", std::string(result));
     for (const std::string& m : game.move_texts()) g.add_move(m);
     g.result = std::string(result);
     return g;
+}
+
+}  // namespace
+
+PdnGame record(const Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
+               std::string_view result) {
+    return record_of(game, GameType::English, Position::start(Color::Black), tags, result);
+}
+
+PdnGame record(const intl::Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
+               std::string_view result) {
+    return record_of(game, GameType::International, intl::Position::start(), tags, result);
 }
 
 std::string write(const PdnGame& game) {

@@ -64,6 +64,9 @@ std::string result_text(const Status& s, GameType type = GameType::English);
 // Black to move). Tags given in `tags` come first, then GameType 21, FEN (if any) and Result.
 PdnGame record(const Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
                std::string_view result);
+// The same for a 10x10 game: GameType 20, a FEN tag when the start is not the 10x10 start.
+PdnGame record(const intl::Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
+               std::string_view result);
 
 // One game as text (ending with a blank line).
 std::string write(const PdnGame& game);
