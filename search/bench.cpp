@@ -103,16 +103,25 @@ BenchResult run_bench(int depth, std::ostream& out) {
                             std::chrono::steady_clock::now() - t0).count();
         total.nodes += r.nodes;
         total.ms += ms;
-        out << std::setw(2) << ++n << '/' << positions.size() << ' ' << std::left << std::setw(32)
-            << bp.name << std::right << " depth " << std::setw(2) << r.depth << " score "
-            << std::setw(6) << r.score << " best " << std::setw(6)
-            << (r.best ? move_squares(*r.best) : std::string("none")) << " nodes " << std::setw(10)
-            << r.nodes << ' ' << std::setw(6) << ms << " ms\n";
+        print_bench_line(out, std::size_t(++n), positions.size(), bp.name, r,
+                         r.best ? move_squares(*r.best) : std::string("none"), ms);
     }
+    print_bench_total(out, total);
+    return total;
+}
+
+void print_bench_line(std::ostream& out, std::size_t n, std::size_t count, const char* name,
+                      const SearchResult& r, const std::string& best, std::int64_t ms) {
+    out << std::setw(2) << n << '/' << count << ' ' << std::left << std::setw(32) << name
+        << std::right << " depth " << std::setw(2) << r.depth << " score " << std::setw(6) << r.score
+        << " best " << std::setw(6) << best << " nodes " << std::setw(10) << r.nodes << ' '
+        << std::setw(6) << ms << " ms\n";
+}
+
+void print_bench_total(std::ostream& out, const BenchResult& total) {
     out << "Total time (ms) : " << total.ms << '\n'
         << "Nodes/second    : " << total.nodes * 1000 / std::uint64_t(total.ms > 0 ? total.ms : 1) << '\n'
         << "Nodes searched: " << total.nodes << '\n';
-    return total;
 }
 
 int bench_main(int argc, char** argv) {

@@ -6,9 +6,11 @@
 // or evaluation shows up in it (commits quote it as `Bench: N`); nodes per second measure speed.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <iosfwd>
+#include <string>
 #include <utility>
 
 #include "engine/position.hpp"
@@ -30,6 +32,15 @@ struct BenchResult {
     std::uint64_t nodes = 0;
     std::int64_t ms = 0;
 };
+
+struct SearchResult;
+
+// One bench line: the position's number `n` of `count`, its name, the search's depth, score,
+// best move (as text), nodes and time. Shared by the English and 10x10 benches.
+void print_bench_line(std::ostream& out, std::size_t n, std::size_t count, const char* name,
+                      const SearchResult& r, const std::string& best, std::int64_t ms);
+// The closing lines: total time, speed and, last, `Nodes searched: N`.
+void print_bench_total(std::ostream& out, const BenchResult& total);
 
 // Searches every bench position to `depth`, one line each to `out`, then the speed and last
 // `Nodes searched: N`.

@@ -13,14 +13,16 @@
 #include "engine/movegen.hpp"
 #include "engine/movegen_international.hpp"
 #include "engine/position.hpp"
+#include "engine/variant.hpp"
 #include "search/eval.hpp"
+#include "search/eval_international.hpp"
 #include "search/score.hpp"
 
 namespace tempo::search {
 
 inline constexpr int DrawPlies = 80;  // English: plies without capture or promotion that draw
 
-enum class Variant : std::uint8_t { English, International };
+using tempo::Variant;
 
 struct EnglishGame {
     static constexpr Variant variant = Variant::English;
@@ -57,16 +59,9 @@ struct InternationalGame {
                                                              p.kings())) != 0;
     }
     static Bitboard crown_row(Color c) { return intl::crown_row(c); }
-    // The 25-move rule (FMJD): 50 plies of king moves only. The 16-move rule for the small
-    // endings joins it when the position keeps its counter (issue 7, in progress).
-    static bool rule_draw(const Position& p) { return p.quiet_plies() >= 50; }
-    // Material only (a king as three men) until the 10x10 evaluation lands (issue 7, in
-    // progress); the side to move's view, in centi-men.
-    static Score evaluate(const Position& p) {
-        const Color us = p.side_to_move(), them = ~us;
-        return Score(100 * (popcount(p.men(us)) - popcount(p.men(them))) +
-                     300 * (popcount(p.kings(us)) - popcount(p.kings(them))));
-    }
+    // The 25-move rule and the 16-move rule of the small endings (FMJD), kept by the position.
+    static bool rule_draw(const Position& p) { return intl::rule_draw(p); }
+    static Score evaluate(const Position& p) { return search::evaluate(p); }
 };
 
 }  // namespace tempo::search

@@ -8,6 +8,7 @@
 
 #include "engine/movegen_international.hpp"
 #include "engine/notation_international.hpp"
+#include "run_tempo.hpp"
 #include "search/search.hpp"
 
 using namespace tempo;
@@ -200,4 +201,57 @@ TEST_CASE("one engine plays both games one after the other", "[search][intl]") {
     // Switching games clears the table, so the English search is the same as the first.
     CHECK(a.nodes == c.nodes);
     CHECK(*a.best == *c.best);
+}
+
+TEST_CASE("10x10: the 16-move rule draws three kings against one in the search", "[search][intl][draw]") {
+    // Three white kings against a black king on 1 (out of reach of a capture): the 16-move rule's
+    // ending. Played from its start the search sees no draw within 4 plies; 31 plies into it,
+    // every move reaches the 32nd and draws.
+    const intl::Position start = fen("W:WK46,K47,K48:BK1");
+    REQUIRE(start.in_small_ending());
+    Engine engine(1);
+    CHECK(search_to(engine, start, 4).score > 100);
+    intl::Position late = start;
+    // Move the kings about, never offering or making a capture, until 31 plies of the ending
+    // have passed.
+    while (late.ending_plies() < 31) {
+        intl::MoveList list;
+        intl::generate_moves(late, list);
+        const auto quiet = std::find_if(list.begin(), list.end(), [&](const Move& m) {
+            return !m.is_capture() && !intl::has_capture(late.after(m));
+        });
+        REQUIRE(quiet != list.end());
+        late = late.after(*quiet);
+    }
+    REQUIRE(late.side_to_move() == Color::Black);
+    engine.clear();
+    const SearchResult r = search_to(engine, late, 4);
+    CHECK(r.score == Draw);
+    REQUIRE(r.best);
+    CHECK(is_legal(late, *r.best));
+}
+
+TEST_CASE("tempo bench --variant international runs the 10x10 bench; bad flags are refused", "[search][intl][cli]") {
+    testing::ToolRun r = testing::run_tool({"bench", "3", "--variant", "international"});
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("three kings against one") != std::string::npos);  // a 10x10 bench position
+    const auto last = r.out.rfind("Nodes searched: ");
+    REQUIRE(last != std::string::npos);
+    const std::string total = r.out.substr(last);
+    r = testing::run_tool({"bench", "--variant=international", "3"});
+    REQUIRE(r.status == 0);
+    CHECK(r.out.substr(r.out.rfind("Nodes searched: ")) == total);  // the same count again
+    r = testing::run_tool({"bench", "3"});
+    REQUIRE(r.status == 0);
+    CHECK(r.out.substr(r.out.rfind("Nodes searched: ")) != total);  // English is another bench
+
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {"bench", "--variant", "checkers"}, {"bench", "--variant"}, {"bench", "3", "4"},
+             {"bench", "--variant", "english", "--variant", "english"}, {"bench", "--fast"}}) {
+        r = testing::run_tool(args);
+        INFO(args.back());
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK(r.err.starts_with("tempo bench: "));
+    }
 }

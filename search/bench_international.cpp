@@ -1,0 +1,85 @@
+#include "search/bench_international.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <initializer_list>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "engine/notation_international.hpp"
+#include "search/search.hpp"
+
+namespace tempo::search {
+
+namespace {
+
+struct BenchPosition {
+    const char* name;
+    intl::Position position;
+};
+
+// A FEN of the fixed list below, then its moves as text (a typo there is a bug: fail loudly).
+intl::Position fen(const char* text, std::initializer_list<const char*> moves = {}) {
+    const Result<intl::Position> p = intl::parse_fen(text);
+    if (!p) {
+        std::cerr << "bench: bad FEN " << text << ": " << p.error() << '\n';
+        std::abort();
+    }
+    intl::Position q = *p;
+    for (const char* move : moves) {
+        const Result<Move> m = intl::parse_move(q, move);
+        if (!m) {
+            std::cerr << "bench: bad move " << move << ": " << m.error() << '\n';
+            std::abort();
+        }
+        q = q.after(*m);
+    }
+    return q;
+}
+
+std::vector<BenchPosition> bench_positions() {
+    return {
+        {"start", intl::Position::start()},
+        {"opening 32-28 18-23 37-32 12-18", fen("W:W31-50:B1-20", {"32-28", "18-23", "37-32", "12-18"})},
+        {"Woldouby (perft tables)", fen("W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26")},
+        {"closed middle game",
+         fen("B:W26,27,28,31,32,33,34,36,37,38,40,42,43,47:B6,8,9,11,12,13,14,16,17,18,19,21,23,24")},
+        {"shot 29-23, three for one",
+         fen("W:W29,30,36,37,41,42,44,45,46,48:B1,3,6,8,11,16,21,22,28,32")},
+        {"kings and men", fen("W:W33,38,43,K30:B12,16,17,K6")},
+        {"men race", fen("B:W28,34,40,45:B6,11,17,25")},
+        {"three kings against one", fen("W:WK1,K3,K49:BK28")},  // the lone king on the main road
+    };
+}
+
+std::string move_squares(const Move& m) {
+    return std::to_string(intl::Geo::square_of(m.from) + 1) + (m.is_capture() ? "x" : "-") +
+           std::to_string(intl::Geo::square_of(m.to) + 1);
+}
+
+}  // namespace
+
+BenchResult run_bench_international(int depth, std::ostream& out) {
+    Engine engine(16);
+    Limits limits;
+    limits.depth = depth;
+    BenchResult total;
+    const auto positions = bench_positions();
+    std::size_t n = 0;
+    for (const BenchPosition& bp : positions) {
+        engine.clear();
+        const auto t0 = std::chrono::steady_clock::now();
+        const SearchResult r = engine.go(bp.position, {}, limits);
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::steady_clock::now() - t0).count();
+        total.nodes += r.nodes;
+        total.ms += ms;
+        print_bench_line(out, ++n, positions.size(), bp.name, r,
+                         r.best ? move_squares(*r.best) : std::string("none"), ms);
+    }
+    print_bench_total(out, total);
+    return total;
+}
+
+}  // namespace tempo::search
