@@ -13,13 +13,10 @@
 #include "engine/notation.hpp"
 #include "engine/position.hpp"
 #include "engine/result.hpp"
-#include "search/variant.hpp"
+#include "engine/variant.hpp"
 
 namespace tempo::protocol {
 
-// The game the session plays: English draughts (8x8) or international draughts (10x10, FMJD),
-// the searcher's own names for them.
-using search::Variant;
 
 struct Options {
     int hash_mb = 16;
@@ -30,7 +27,7 @@ struct Options {
     int skill = 20;
     Color first_to_move = Color::Black;
     Notation notation = Notation::Numbers;
-    Variant variant = Variant::English;
+    Variant variant = Variant::English;  // the game (engine/variant.hpp)
     bool own_book = true;
     std::string book_file;  // empty: the shipped book (book::default_path())
     int book_variety = 0;   // cp: a book move may be this far below the best

@@ -160,7 +160,7 @@ TEST_CASE("options: the table, every kind, every refusal changes nothing", "[pro
     CHECK(o.book_file == "book.bin");
     // Variant: a new value asks for a new game; the same value again changes nothing.
     CHECK(*set_option(o, "variant", std::string("International")) == Changed::Variant);
-    CHECK(o.variant == Variant::International);
+    CHECK(o.variant == tempo::Variant::International);
     CHECK(*set_option(o, "Variant", std::string("international")) == Changed::Value);
     CHECK(lines[8] == "option name Variant type combo default english var english var international");
 
