@@ -2,8 +2,6 @@
 
 #include <optional>
 
-#include "engine/game.hpp"
-#include "engine/notation.hpp"
 #include "protocol/command.hpp"
 
 namespace tempo::protocol {
@@ -11,19 +9,21 @@ namespace tempo::protocol {
 namespace {
 
 // A square (0-based) from its PDN number or board name.
+template <class V>
 std::optional<int> square_of(std::string_view text) {
-    for (int s = 0; s < 32; ++s)
-        if (text == square_text(s, Notation::Numbers) || text == square_text(s, Notation::Names))
+    for (int s = 0; s < V::squares; ++s)
+        if (text == V::square_text(s, Notation::Numbers) || text == V::square_text(s, Notation::Names))
             return s;
     return std::nullopt;
 }
 
 // The squares of a capture word `a x b [x c …]`, or nothing when it is not one.
+template <class V>
 std::optional<std::vector<int>> jump_squares(std::string_view word) {
     std::vector<int> path;
     while (true) {
         const std::size_t x = word.find('x');
-        const auto s = square_of(word.substr(0, x));
+        const auto s = square_of<V>(word.substr(0, x));
         if (!s) return std::nullopt;
         path.push_back(*s);
         if (x == std::string_view::npos) break;
@@ -42,11 +42,12 @@ struct Match {
     std::optional<Move> exact;        // the move whose route is exactly the path
 };
 
-Match match(const Position& p, const std::vector<Move>& moves, const std::vector<int>& path) {
+template <class V>
+Match match(const typename V::Position& p, const std::vector<Move>& moves, const std::vector<int>& path) {
     Match r;
     for (const Move& m : moves) {
         if (!m.is_capture()) continue;
-        for (const std::vector<int>& route : routes_of(p, m)) {
+        for (const std::vector<int>& route : V::routes_of(p, m)) {
             if (route == path) r.exact = m;
             else if (starts_with(route, path)) ++r.prefixes;
         }
@@ -62,25 +63,26 @@ std::string joined(std::span<const std::string> words, std::size_t from, std::si
 
 }  // namespace
 
-Result<std::vector<Move>> read_moves(const Position& start, std::span<const std::string> words) {
+template <class V>
+Result<std::vector<Move>> read_moves(const typename V::Position& start, std::span<const std::string> words) {
     std::vector<Move> out;
-    Position p = start;
+    typename V::Position p = start;
     for (std::size_t i = 0; i < words.size(); ++i) {
         const std::string where = "move " + std::to_string(i + 1) + " '" + quoted(words[i]) + "'";
-        const Result<Move> whole = parse_move(p, words[i]);
+        const Result<Move> whole = V::parse_move(p, words[i]);
         if (whole) {
             out.push_back(*whole);
             p = p.after(*whole);
             continue;
         }
-        auto path = jump_squares(words[i]);
+        auto path = jump_squares<V>(words[i]);
         if (whole.error().find("ambiguous") != std::string::npos) return Error{where + ": " + whole.error()};
-        const std::vector<Move> legal = legal_moves(p);
-        if (!path || match(p, legal, *path).prefixes == 0) return Error{where + ": " + whole.error()};
+        const std::vector<Move> legal = V::legal_moves(p);
+        if (!path || match<V>(p, legal, *path).prefixes == 0) return Error{where + ": " + whole.error()};
         // The first jumps of a capture: join the following words until the route is complete.
         std::size_t j = i + 1;
         while (true) {
-            const Match m = match(p, legal, *path);
+            const Match m = match<V>(p, legal, *path);
             if (m.exact) {
                 out.push_back(*m.exact);
                 p = p.after(*m.exact);
@@ -89,10 +91,10 @@ Result<std::vector<Move>> read_moves(const Position& start, std::span<const std:
             if (m.prefixes == 0)
                 return Error{"moves " + std::to_string(i + 1) + "-" + std::to_string(j) + " '" +
                              joined(words, i, j) + "' are not a legal capture"};
-            const auto next = j < words.size() ? jump_squares(words[j]) : std::nullopt;
+            const auto next = j < words.size() ? jump_squares<V>(words[j]) : std::nullopt;
             if (!next || next->front() != path->back())
                 return Error{where + ": the capture is incomplete ('" + joined(words, i, j) +
-                             "' must jump on from " + square_text(path->back(), Notation::Numbers) + ")"};
+                             "' must jump on from " + V::square_text(path->back(), Notation::Numbers) + ")"};
             path->insert(path->end(), next->begin() + 1, next->end());
             ++j;
         }
@@ -100,5 +102,9 @@ Result<std::vector<Move>> read_moves(const Position& start, std::span<const std:
     }
     return out;
 }
+
+template Result<std::vector<Move>> read_moves<English>(const English::Position&, std::span<const std::string>);
+template Result<std::vector<Move>> read_moves<International>(const International::Position&,
+                                                             std::span<const std::string>);
 
 }  // namespace tempo::protocol

@@ -11,14 +11,19 @@
 #include <string>
 #include <vector>
 
-#include "engine/movegen.hpp"
-#include "engine/position.hpp"
 #include "engine/result.hpp"
+#include "protocol/variant.hpp"
 
 namespace tempo::protocol {
 
 // The moves `words` play from `start`, in order; the error names the first bad word and its
-// place in the list ("move 3 'c3xe5': …").
-Result<std::vector<Move>> read_moves(const Position& start, std::span<const std::string> words);
+// place in the list ("move 3 'c3xe5': …"). For both variants (English, International).
+template <class V>
+Result<std::vector<Move>> read_moves(const typename V::Position& start, std::span<const std::string> words);
+
+// The English reader, for callers that hold an 8x8 position (the fuzz target).
+inline Result<std::vector<Move>> read_moves(const Position& start, std::span<const std::string> words) {
+    return read_moves<English>(start, words);
+}
 
 }  // namespace tempo::protocol

@@ -30,7 +30,7 @@ constexpr std::array<Spec, 13> Table{{
     {"Skill Level", Kind::Spin, "20", 0, 20, {}},
     {"FirstMove", Kind::Combo, "black", 0, 0, {"black", "white"}},
     {"Notation", Kind::Combo, "numbers", 0, 0, {"numbers", "names"}},
-    {"Variant", Kind::Combo, "english", 0, 0, {"english", ""}},
+    {"Variant", Kind::Combo, "english", 0, 0, {"english", "international"}},
     {"OwnBook", Kind::Check, "true", 0, 0, {}},
     {"BookFile", Kind::String, "", 0, 0, {}},
     {"BookVariety", Kind::Spin, "0", 0, 1000, {}},
@@ -121,6 +121,12 @@ Result<Changed> set_option(Options& o, std::string_view name, const std::optiona
         const bool first = word == spec->words.begin();
         if (shown == "FirstMove") o.first_to_move = first ? Color::Black : Color::White;
         if (shown == "Notation") o.notation = first ? Notation::Numbers : Notation::Names;
+        if (shown == "Variant") {
+            const Variant chosen = first ? Variant::English : Variant::International;
+            if (chosen == o.variant) return Changed::Value;
+            o.variant = chosen;
+            return Changed::Variant;
+        }
         return Changed::Value;
     }
     case Kind::String:

@@ -13,8 +13,10 @@
 #include "engine/notation.hpp"
 #include "engine/position.hpp"
 #include "engine/result.hpp"
+#include "engine/variant.hpp"
 
 namespace tempo::protocol {
+
 
 struct Options {
     int hash_mb = 16;
@@ -25,13 +27,15 @@ struct Options {
     int skill = 20;
     Color first_to_move = Color::Black;
     Notation notation = Notation::Numbers;
+    Variant variant = Variant::English;  // the game (engine/variant.hpp)
     bool own_book = true;
     std::string book_file;  // empty: the shipped book (book::default_path())
     int book_variety = 0;   // cp: a book move may be this far below the best
 };
 
-// What a successful `set` changed, for the session to act on (resize the table, clear it).
-enum class Changed { Value, Hash, ClearHash };
+// What a successful `set` changed, for the session to act on (resize the table, clear it, start
+// the new variant's game).
+enum class Changed { Value, Hash, ClearHash, Variant };
 
 // Sets the option `name` (any case) from `value`; on error nothing changes.
 Result<Changed> set_option(Options& o, std::string_view name, const std::optional<std::string>& value);

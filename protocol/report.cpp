@@ -1,8 +1,8 @@
 #include "protocol/report.hpp"
 
 #include <algorithm>
-#include <cstdio>
 
+#include "protocol/variant.hpp"
 #include "search/eval.hpp"
 
 namespace tempo::protocol {
@@ -15,17 +15,19 @@ std::string score_text(Score s) {
     return "mate " + std::to_string(search::is_win(s) ? moves : -moves);
 }
 
-std::string line_text(Position p, const std::vector<Move>& moves, Notation n) {
+template <class P>
+std::string line_text(P p, const std::vector<Move>& moves, Notation n) {
     std::string s;
     for (const Move& m : moves) {
         if (!s.empty()) s += ' ';
-        s += move_text(p, m, n);
+        s += VariantOf<P>::type::move_text(p, m, n);
         p = p.after(m);
     }
     return s;
 }
 
-std::string info_line(const Position& root, const search::Info& i, int multipv, Notation n) {
+template <class P>
+std::string info_line(const P& root, const search::Info& i, int multipv, Notation n) {
     std::string s = "info depth " + std::to_string(i.depth) + " seldepth " + std::to_string(i.seldepth) +
                     " multipv " + std::to_string(multipv) + " score " + score_text(i.score) +
                     " nodes " + std::to_string(i.nodes) + " nps " + std::to_string(i.nps) + " time " +
@@ -34,31 +36,10 @@ std::string info_line(const Position& root, const search::Info& i, int multipv, 
     return s;
 }
 
-std::vector<std::string> board_lines(const Position& p) {
-    // Place each square by its board name (a1 = square 29), so the drawing cannot disagree with
-    // the notation.
-    std::vector<std::string> rows(8, std::string(16, ' '));
-    std::vector<std::string> numbers(8);
-    for (int s = 0; s < 32; ++s) {
-        const std::string name = square_text(s, Notation::Names);
-        const auto file = std::size_t(name[0] - 'a');
-        const auto row = std::size_t('8' - name[1]);
-        const Bitboard b = bit(Geo::bit_of(s));
-        const bool king = (p.kings() & b) != 0;
-        char c = '.';
-        if (p.pieces(Color::Black) & b) c = king ? 'B' : 'b';
-        if (p.pieces(Color::White) & b) c = king ? 'W' : 'w';
-        rows[row][2 * file] = c;
-        char num[4];
-        std::snprintf(num, sizeof num, "%3d", s + 1);
-        numbers[row] += num;
-    }
-    std::vector<std::string> out;
-    for (std::size_t r = 0; r < 8; ++r)
-        out.push_back(std::to_string(8 - r) + "  " + rows[r] + "  " + numbers[r]);
-    out.push_back("   a b c d e f g h");
-    return out;
-}
+template std::string line_text(Position, const std::vector<Move>&, Notation);
+template std::string line_text(intl::Position, const std::vector<Move>&, Notation);
+template std::string info_line(const Position&, const search::Info&, int, Notation);
+template std::string info_line(const intl::Position&, const search::Info&, int, Notation);
 
 std::string status_line(const Status& s) {
     const char* side = s.to_move == Color::Black ? "black" : "white";
@@ -67,9 +48,11 @@ std::string status_line(const Status& s) {
                           : s.outcome == Outcome::Draw      ? "draw"
                                                             : "ongoing";
     if (!s.is_over()) return std::string("status ongoing ") + side + " to move";
-    const char* reason = s.reason == EndReason::NoLegalMoves ? "no-legal-moves"
-                         : s.reason == EndReason::QuietPlies ? "80-ply-rule"
-                                                             : "repetition";
+    const char* reason = s.reason == EndReason::NoLegalMoves    ? "no-legal-moves"
+                         : s.reason == EndReason::QuietPlies    ? "80-ply-rule"
+                         : s.reason == EndReason::KingMovesOnly ? "25-move-rule"
+                         : s.reason == EndReason::SmallEnding   ? "16-move-rule"
+                                                                : "repetition";
     return std::string("status ") + outcome + " " + reason;
 }
 

@@ -7,6 +7,7 @@
 
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
+#include "engine/international.hpp"
 #include "engine/position.hpp"
 #include "search/search.hpp"
 
@@ -15,20 +16,20 @@ namespace tempo::protocol {
 // `cp X` or `mate N` (UCI moves: a win in N of the side to move's moves; negative: a loss).
 std::string score_text(search::Score s);
 
-// Moves played one after the other from `p`, as text separated by spaces.
-std::string line_text(Position p, const std::vector<Move>& moves, Notation n);
+// Moves played one after the other from `p`, as text separated by spaces (P: either board).
+template <class P>
+std::string line_text(P p, const std::vector<Move>& moves, Notation n);
 
 // `info depth … pv …` for one line of a search.
-std::string info_line(const Position& root, const search::Info& info, int multipv, Notation n);
-
-// The board from Black's side (rank 8 on top), one string per row, square numbers beside it.
-std::vector<std::string> board_lines(const Position& p);
+template <class P>
+std::string info_line(const P& root, const search::Info& info, int multipv, Notation n);
 
 // `status ongoing black to move`, `status white-wins no-legal-moves`, `status draw repetition`…
+// (the reasons of both variants).
 std::string status_line(const Status& s);
 
 // Each evaluation term's part of the score (name, centi-men), then ("total", the score). The
-// position must be quiet (no capture pending).
+// position must be quiet (no capture pending). English only.
 std::vector<std::pair<std::string, search::Score>> eval_terms(const Position& p);
 
 }  // namespace tempo::protocol

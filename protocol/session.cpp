@@ -18,7 +18,7 @@ constexpr std::size_t MaxLine = 65536;
 
 Session::Session(Writer& out)
     : out_(out), engine_(std::size_t(Options{}.hash_mb)), rng_(std::random_device{}()) {
-    positions_.push_back(Position::start(options_.first_to_move));
+    new_game();
 }
 
 Session::~Session() { stop_search(); }
@@ -50,17 +50,11 @@ void Session::stop_search() {
     worker_.join();
 }
 
-Rules Session::rules() const {
-    Rules r = Rules::official();
-    r.first_to_move = options_.first_to_move;
-    return r;
-}
-
-Game Session::game() const {
-    Game g = Game::from_position(positions_.front(), rules());
-    for (const Move& m : moves_)
-        if (!g.play(m)) break;  // the game ended by rule before this move
-    return g;
+void Session::new_game() {
+    if (options_.variant == Variant::International)
+        game_ = GameLine<International>{{International::start(options_)}, {}};
+    else
+        game_ = GameLine<English>{{English::start(options_)}, {}};
 }
 
 bool Session::operator()(const Uci&) {
@@ -91,36 +85,43 @@ bool Session::operator()(const SetOption& s) {
     options_ = next;
     if (*r == Changed::Hash) engine_.set_hash(std::size_t(options_.hash_mb));
     if (*r == Changed::ClearHash) engine_.clear();
+    if (*r == Changed::Variant) {  // as ucinewgame, on the other board
+        engine_.clear();
+        new_game();
+    }
     return true;
 }
 
 bool Session::operator()(const UciNewGame&) {
     stop_search();
     engine_.clear();
-    positions_.assign(1, Position::start(options_.first_to_move));
-    moves_.clear();
+    new_game();
     return true;
 }
 
 bool Session::operator()(const SetPosition& c) {
-    Position start = Position::start(options_.first_to_move);
-    if (c.fen) {
-        const Result<Position> p = parse_fen(*c.fen);
-        if (!p) {
-            error("position: bad FEN '" + quoted(*c.fen, 80) + "': " + p.error());
-            return true;
-        }
-        start = *p;
-    }
-    const Result<std::vector<Move>> moves = read_moves(start, c.moves);
-    if (!moves) {
-        error("position: " + moves.error());
-        return true;
-    }
-    stop_search();
-    positions_.assign(1, start);
-    for (const Move& m : *moves) positions_.push_back(positions_.back().after(m));
-    moves_ = *moves;
+    std::visit(
+        [&]<class V>(GameLine<V>& line) {
+            typename V::Position start = V::start(options_);
+            if (c.fen) {
+                const Result<typename V::Position> p = V::parse_fen(*c.fen);
+                if (!p) {
+                    error("position: bad FEN '" + quoted(*c.fen, 80) + "': " + p.error());
+                    return;
+                }
+                start = *p;
+            }
+            const Result<std::vector<Move>> moves = read_moves<V>(start, c.moves);
+            if (!moves) {
+                error("position: " + moves.error());
+                return;
+            }
+            stop_search();  // the worker searches a copy: `line` may change once it is stopped
+            line.positions.assign(1, start);
+            for (const Move& m : *moves) line.positions.push_back(line.positions.back().after(m));
+            line.moves = *moves;
+        },
+        game_);
     return true;
 }
 
@@ -130,13 +131,19 @@ bool Session::operator()(const Go& g) {
         return true;
     }
     if (worker_.joinable()) worker_.join();  // the last search has finished; collect its thread
+    std::visit([&]<class V>(const GameLine<V>& line) { start_search(line, g); }, game_);
+    return true;
+}
 
+template <class V>
+void Session::start_search(const GameLine<V>& line, const Go& g) {
+    const typename V::Position& root = line.position();
     search::Limits l;
     for (const std::string& text : g.searchmoves) {
-        const Result<Move> m = parse_move(position(), text);
+        const Result<Move> m = V::parse_move(root, text);
         if (!m) {
             error("go searchmoves: '" + quoted(text) + "': " + m.error());
-            return true;
+            return;
         }
         l.searchmoves.push_back(*m);
     }
@@ -154,14 +161,16 @@ bool Session::operator()(const Go& g) {
     l.move_overhead = options_.move_overhead;
     l.threads = options_.threads;
 
-    if (legal_moves(position()).empty()) {
+    if (V::legal_moves(root).empty()) {
         out_.line("bestmove (none)");
-        return true;
+        return;
     }
-    if (play_from_book(g)) return true;
-    ThinkRequest req;
-    req.root = position();
-    for (std::size_t i = 0; i + 1 < positions_.size(); ++i) req.history.push_back(positions_[i].key());
+    if constexpr (V::id == Variant::English) {
+        if (play_from_book(g, root)) return;
+    }
+    BasicThinkRequest<typename V::Position> req;
+    req.root = root;
+    for (std::size_t i = 0; i + 1 < line.positions.size(); ++i) req.history.push_back(line.positions[i].key());
     req.limits = std::move(l);
     req.multipv = options_.multipv;
     req.skill = options_.skill;
@@ -178,8 +187,8 @@ bool Session::operator()(const Go& g) {
             abort_, pondering_, rng_);
         std::string reply = "bestmove ";
         if (r.best) {
-            reply += move_text(req.root, *r.best, notation);
-            if (r.ponder) reply += " ponder " + move_text(req.root.after(*r.best), *r.ponder, notation);
+            reply += V::move_text(req.root, *r.best, notation);
+            if (r.ponder) reply += " ponder " + V::move_text(req.root.after(*r.best), *r.ponder, notation);
         } else {
             reply += "(none)";
         }
@@ -188,7 +197,6 @@ bool Session::operator()(const Go& g) {
         searching_.store(false, std::memory_order_release);
         out_.line(reply);
     });
-    return true;
 }
 
 const book::Book* Session::book() {
@@ -207,15 +215,15 @@ const book::Book* Session::book() {
 
 // The book answers a `go` that asks for a move to play: not an analysis (infinite, searchmoves,
 // MultiPV > 1) and not a ponder search. Only legal moves come out of Book::choose.
-bool Session::play_from_book(const Go& g) {
+bool Session::play_from_book(const Go& g, const Position& root) {
     if (g.infinite || g.ponder || !g.searchmoves.empty() || options_.multipv > 1) return false;
     const bool limited = g.depth || g.nodes || g.movetime || g.wtime || g.btime;
     if (!limited) return false;  // a bare `go` waits for stop, like `go infinite`
     const book::Book* b = book();
     if (!b) return false;
-    const std::optional<book::BookMove> m = b->choose(position(), options_.book_variety, rng_);
+    const std::optional<book::BookMove> m = b->choose(root, options_.book_variety, rng_);
     if (!m) return false;
-    const std::string text = move_text(position(), m->move, options_.notation);
+    const std::string text = move_text(root, m->move, options_.notation);
     out_.line("info string book move " + text + " score " + std::to_string(m->score) + " weight " +
               std::to_string(m->weight));
     out_.line("bestmove " + text);
@@ -227,16 +235,20 @@ bool Session::operator()(const Perft& c) {
         error("go perft: a search is running (send stop first)");
         return true;
     }
-    const Position& p = position();
-    const PerftResult r = perft_divide(p, PerftOptions{c.depth, Routes::Drop, 16, 1});
-    for (const Move& m : legal_moves(p)) {
-        std::uint64_t n = 0;
-        for (const DivideLine& d : r.divide)
-            if (d.move == m) n += d.nodes;
-        out_.line(move_text(p, m, options_.notation) + ": " + std::to_string(n));
-    }
-    out_.line("");
-    out_.line("Nodes searched: " + std::to_string(r.nodes));
+    std::visit(
+        [&]<class V>(const GameLine<V>& line) {
+            const typename V::Position& p = line.position();
+            const PerftResult r = V::perft_divide(p, c.depth);
+            for (const Move& m : V::legal_moves(p)) {
+                std::uint64_t n = 0;
+                for (const DivideLine& d : r.divide)
+                    if (d.move == m) n += d.nodes;
+                out_.line(V::move_text(p, m, options_.notation) + ": " + std::to_string(n));
+            }
+            out_.line("");
+            out_.line("Nodes searched: " + std::to_string(r.nodes));
+        },
+        game_);
     return true;
 }
 
@@ -264,35 +276,58 @@ bool Session::operator()(const Quit&) {
 }
 
 bool Session::operator()(const Display&) {
-    for (const std::string& l : board_lines(position())) out_.line(l);
-    out_.line("Fen: " + to_fen(position()));
-    char key[24];
-    std::snprintf(key, sizeof key, "%016llx", static_cast<unsigned long long>(position().key()));
-    out_.line(std::string("Key: ") + key);
-    const Status s = game().status();
-    out_.line("Status: " + status_line(s).substr(7) + " (" + s.description() + ")");
+    std::visit(
+        [&]<class V>(const GameLine<V>& line) {
+            const typename V::Position& p = line.position();
+            for (const std::string& l : V::board_lines(p)) out_.line(l);
+            out_.line("Fen: " + V::to_fen(p));
+            char key[24];
+            std::snprintf(key, sizeof key, "%016llx", static_cast<unsigned long long>(p.key()));
+            out_.line(std::string("Key: ") + key);
+            const Status s = V::status(line.positions.front(), line.moves, options_);
+            out_.line("Status: " + status_line(s).substr(7) + " (" + s.description() + ")");
+        },
+        game_);
     return true;
 }
 
 bool Session::operator()(const Legal&) {
-    std::string l = "legal";
-    for (const std::string& m : legal_move_texts(position(), options_.notation)) l += " " + m;
-    out_.line(l);
+    std::visit(
+        [&]<class V>(const GameLine<V>& line) {
+            std::string l = "legal";
+            for (const Move& m : V::legal_moves(line.position()))
+                l += " " + V::move_text(line.position(), m, options_.notation);
+            out_.line(l);
+        },
+        game_);
     return true;
 }
 
 bool Session::operator()(const StatusQuery&) {
-    out_.line(status_line(game().status()));
+    std::visit(
+        [&]<class V>(const GameLine<V>& line) {
+            out_.line(status_line(V::status(line.positions.front(), line.moves, options_)));
+        },
+        game_);
     return true;
 }
 
 bool Session::operator()(const Eval&) {
-    if (has_capture(position())) {
-        out_.line("info string eval not available: a capture is pending");
-        return true;
-    }
-    for (const auto& [name, score] : eval_terms(position()))
-        out_.line("info string eval " + name + " " + std::to_string(score));
+    std::visit(
+        [&]<class V>(const GameLine<V>& line) {
+            if (V::has_capture(line.position())) {
+                out_.line("info string eval not available: a capture is pending");
+                return;
+            }
+            if constexpr (V::id == Variant::International) {
+                const search::Score total = search::InternationalGame::evaluate(line.position());
+                out_.line("info string eval total " + std::to_string(total));
+            } else {
+                for (const auto& [name, score] : eval_terms(line.position()))
+                    out_.line("info string eval " + name + " " + std::to_string(score));
+            }
+        },
+        game_);
     return true;
 }
 

@@ -9,6 +9,10 @@
 // the search first; `isready`, `uci`, `d`, `legal`, `status`, `eval` answer while it runs.
 //
 // Bad input never changes state: every handler checks everything first, then commits.
+//
+// Variants: the game is a std::variant of `GameLine<English>` and `GameLine<International>`
+// (protocol/variant.hpp), chosen by the option `Variant`; each command that depends on the board is
+// one generic body visited on it. The opening book is English only.
 #pragma once
 
 #include <atomic>
@@ -19,10 +23,11 @@
 #include <vector>
 
 #include "book/book.hpp"
-#include "engine/game.hpp"
-#include "engine/position.hpp"
+#include <variant>
+
 #include "protocol/command.hpp"
 #include "protocol/options.hpp"
+#include "protocol/variant.hpp"
 #include "protocol/writer.hpp"
 #include "search/search.hpp"
 
@@ -63,20 +68,21 @@ private:
     void error(std::string_view message);
     void stop_search();
     bool searching() const { return searching_.load(std::memory_order_acquire); }
-    const Position& position() const { return positions_.back(); }
-    Rules rules() const;
-    Game game() const;  // the current game, for its status
+    // The start position of the variant in the options, with no moves.
+    void new_game();
+    // `go` on the current game of variant V.
+    template <class V>
+    void start_search(const GameLine<V>& line, const Go& g);
     // The book of the options, loaded at its first use; null when OwnBook is off or the file
     // could not be read (said once, as an error line, until BookFile or OwnBook changes).
     const book::Book* book();
     // Answers `go` from the book when it may and can; false: search instead.
-    bool play_from_book(const Go& g);
+    bool play_from_book(const Go& g, const Position& root);
 
     Writer& out_;
     Options options_;
     search::Engine engine_;
-    std::vector<Position> positions_;  // the start, then one per move played
-    std::vector<Move> moves_;
+    std::variant<GameLine<English>, GameLine<International>> game_;
 
     std::thread worker_;
     std::atomic<bool> searching_{false};

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <thread>
 
-#include "engine/game.hpp"
+#include "protocol/variant.hpp"
 
 namespace tempo::protocol {
 
@@ -48,15 +48,17 @@ void wait_for_release(const search::Limits& l, const std::atomic<bool>& abort,
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
-std::vector<Move> root_moves(const Position& root, const std::vector<Move>& only) {
-    std::vector<Move> moves = legal_moves(root);
+template <class P>
+std::vector<Move> root_moves(const P& root, const std::vector<Move>& only) {
+    std::vector<Move> moves = VariantOf<P>::type::legal_moves(root);
     if (!only.empty())
         std::erase_if(moves, [&](const Move& m) { return std::find(only.begin(), only.end(), m) == only.end(); });
     return moves;
 }
 
 // A weak level: every root move searched shallowly, then a plausible one drawn.
-search::SearchResult think_weakly(search::Engine& engine, const ThinkRequest& req, const LineCallback& on_info,
+template <class P>
+search::SearchResult think_weakly(search::Engine& engine, const BasicThinkRequest<P>& req, const LineCallback& on_info,
                                   const std::atomic<bool>& abort, const std::atomic<bool>& pondering,
                                   std::mt19937_64& rng) {
     const auto start = Clock::now();
@@ -141,7 +143,8 @@ std::size_t skill_pick(const std::vector<Score>& scores, int level, std::mt19937
     return draw(rng);
 }
 
-search::SearchResult think(search::Engine& engine, const ThinkRequest& req, const LineCallback& on_info,
+template <class P>
+search::SearchResult think(search::Engine& engine, const BasicThinkRequest<P>& req, const LineCallback& on_info,
                            const std::atomic<bool>& abort, const std::atomic<bool>& pondering,
                            std::mt19937_64& rng) {
     if (req.skill < 20) return think_weakly(engine, req, on_info, abort, pondering, rng);
@@ -193,5 +196,10 @@ search::SearchResult think(search::Engine& engine, const ThinkRequest& req, cons
     }
     return first;
 }
+
+template search::SearchResult think(search::Engine&, const BasicThinkRequest<Position>&, const LineCallback&,
+                                    const std::atomic<bool>&, const std::atomic<bool>&, std::mt19937_64&);
+template search::SearchResult think(search::Engine&, const BasicThinkRequest<intl::Position>&, const LineCallback&,
+                                    const std::atomic<bool>&, const std::atomic<bool>&, std::mt19937_64&);
 
 }  // namespace tempo::protocol

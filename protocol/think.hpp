@@ -8,7 +8,8 @@
 // - A stop that can never be lost: between the searches of one `go`, `abort` is checked, and the
 //   caller keeps calling Engine::stop() until `think` returns (see Session::stop_search).
 //
-// Runs in the calling thread (the session's worker); every report goes to `on_info`.
+// Runs in the calling thread (the session's worker); every report goes to `on_info`. Written once
+// for both boards: `P` is tempo::Position (English) or intl::Position (10x10).
 #pragma once
 
 #include <atomic>
@@ -17,18 +18,21 @@
 #include <random>
 #include <vector>
 
+#include "engine/international.hpp"
 #include "engine/position.hpp"
 #include "search/search.hpp"
 
 namespace tempo::protocol {
 
-struct ThinkRequest {
-    Position root;
+template <class P>
+struct BasicThinkRequest {
+    P root;
     std::vector<Key> history;  // earlier positions of the game, oldest first
     search::Limits limits;
     int multipv = 1;
     int skill = 20;
 };
+using ThinkRequest = BasicThinkRequest<Position>;
 
 struct Thought {
     search::SearchResult result;  // best empty only when the root has no legal move
@@ -48,7 +52,8 @@ using LineCallback = std::function<void(const search::Info&, int multipv)>;
 
 // Searches as `req` says. `abort` ends it early (the caller also calls Engine::stop()); while
 // `pondering` is true a `ponder` search does not answer; `infinite` ones wait for `abort`.
-search::SearchResult think(search::Engine& engine, const ThinkRequest& req, const LineCallback& on_info,
+template <class P>
+search::SearchResult think(search::Engine& engine, const BasicThinkRequest<P>& req, const LineCallback& on_info,
                            const std::atomic<bool>& abort, const std::atomic<bool>& pondering,
                            std::mt19937_64& rng);
 

@@ -1,5 +1,6 @@
-// Runs the real `tempo` binary for the tool tests: arguments, text on stdin, both output streams
-// collected, the exit status; and a scratch folder for the files a test writes.
+// Runs the real `tempo` binary for the tool tests (tests/test_cli.cpp, test_match.cpp,
+// test_play.cpp): arguments, text on stdin, both output streams collected, the exit status; and a
+// scratch folder for the files a test writes.
 #pragma once
 
 #include <fcntl.h>
@@ -53,8 +54,12 @@ inline std::string read_text(const std::string& path) {
     return s.str();
 }
 
-// Runs `tempo args...` with `input` on stdin (through a file, so it is all there at once).
-inline ToolRun run_tool(const std::vector<std::string>& args, const std::string& input = {}) {
+// Runs `tempo args...` with `input` on stdin (through a file, so it is all there at once). With
+// `stderr_terminal`, stderr is a pseudo-terminal instead of a pipe, as in an interactive shell.
+// Both outputs are read until both close, so a full pipe can never block the child (a terminal's
+// master side reports EIO instead of end-of-file once the child has gone).
+inline ToolRun run_tool(const std::vector<std::string>& args, const std::string& input = {},
+                        bool stderr_terminal = false) {
     ToolRun run;
     char in_name[] = "/tmp/tempo-input-XXXXXX";
     const int in_fd = mkstemp(in_name);
@@ -68,7 +73,15 @@ inline ToolRun run_tool(const std::vector<std::string>& args, const std::string&
     for (std::string& a : copies) argv.push_back(a.data());
     argv.push_back(nullptr);
     int out_pipe[2], err_pipe[2];
-    if (pipe(out_pipe) != 0 || pipe(err_pipe) != 0) return run;
+    if (pipe(out_pipe) != 0) return run;
+    if (stderr_terminal) {
+        err_pipe[0] = posix_openpt(O_RDWR | O_NOCTTY);
+        if (err_pipe[0] < 0 || grantpt(err_pipe[0]) != 0 || unlockpt(err_pipe[0]) != 0) return run;
+        err_pipe[1] = open(ptsname(err_pipe[0]), O_RDWR | O_NOCTTY);
+        if (err_pipe[1] < 0) return run;
+    } else if (pipe(err_pipe) != 0) {
+        return run;
+    }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, in_name, O_RDONLY, 0);

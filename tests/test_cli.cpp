@@ -1,13 +1,5 @@
 // Real-process tests of the `tempo` executable: each test runs the binary with arguments and
 // checks its stdout, stderr and exit status, as a user or a script would see them.
-#include <fcntl.h>
-#include <poll.h>
-#include <stdlib.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <array>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -16,78 +8,16 @@
 #include <catch2/catch.hpp>
 
 #include "engine/notation.hpp"
-
-extern char** environ;
+#include "run_tempo.hpp"
 
 namespace {
 
-struct Run {
-    int status = -1;  // the exit code, or -1 when the process did not exit normally
-    std::string out;
-    std::string err;
-};
+using Run = testing::ToolRun;
 
-// Runs `tempo args...` with stdin from /dev/null and collects both output streams. With
-// `stderr_terminal`, stderr is a pseudo-terminal instead of a pipe, as in an interactive shell.
+// Runs `tempo args...` with nothing on stdin (tests/run_tempo.hpp); with `stderr_terminal`,
+// stderr is a pseudo-terminal, as in an interactive shell.
 Run run_tempo(const std::vector<std::string>& args, bool stderr_terminal = false) {
-    std::vector<char*> argv;
-    std::string program = TEMPO_BINARY;
-    argv.push_back(program.data());
-    std::vector<std::string> copies = args;
-    for (std::string& a : copies) argv.push_back(a.data());
-    argv.push_back(nullptr);
-
-    int out_pipe[2], err_pipe[2];
-    REQUIRE(pipe(out_pipe) == 0);
-    if (stderr_terminal) {
-        err_pipe[0] = posix_openpt(O_RDWR | O_NOCTTY);
-        REQUIRE(err_pipe[0] >= 0);
-        REQUIRE(grantpt(err_pipe[0]) == 0);
-        REQUIRE(unlockpt(err_pipe[0]) == 0);
-        err_pipe[1] = open(ptsname(err_pipe[0]), O_RDWR | O_NOCTTY);
-        REQUIRE(err_pipe[1] >= 0);
-    } else {
-        REQUIRE(pipe(err_pipe) == 0);
-    }
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-    posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
-    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
-        posix_spawn_file_actions_addclose(&actions, fd);
-    pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    close(out_pipe[1]);
-    close(err_pipe[1]);
-    REQUIRE(spawned == 0);
-
-    // Read both pipes until both close, so a full pipe can never block the child. (A terminal's
-    // master side reports EIO instead of end-of-file once the child has gone.)
-    Run run;
-    std::array<pollfd, 2> fds{{{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}}};
-    std::array<std::string*, 2> sinks{&run.out, &run.err};
-    int open_count = 2;
-    while (open_count > 0) {
-        if (poll(fds.data(), fds.size(), -1) < 0) break;
-        for (std::size_t i = 0; i < fds.size(); ++i) {
-            if (fds[i].fd < 0 || fds[i].revents == 0) continue;
-            char buf[4096];
-            const ssize_t n = read(fds[i].fd, buf, sizeof buf);
-            if (n > 0) {
-                sinks[i]->append(buf, std::size_t(n));
-            } else {
-                close(fds[i].fd);
-                fds[i].fd = -1;
-                --open_count;
-            }
-        }
-    }
-    int wstatus = 0;
-    REQUIRE(waitpid(pid, &wstatus, 0) == pid);
-    run.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
-    return run;
+    return testing::run_tool(args, {}, stderr_terminal);
 }
 
 std::vector<std::string> lines_of(const std::string& text) {

@@ -2,6 +2,7 @@
 // broken engines (tests/engines/faulty.sh) caught with the right reason, an SPRT that stops early,
 // and bad input refused before any game starts.
 #include <cctype>
+#include <cstdlib>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -251,6 +252,83 @@ TEST_CASE("tempo match refuses bad input before any game", "[match][process]") {
     testing::write_text(fens, "B:W21-32:B1-12\nB:W21-33:B1-12\n");
     refused(with({"-openings", "file=" + fens}), fens + ":2: ");
     refused(with({"-openings", "file=" + dir.file("missing.csv")}), "cannot open");
+}
+
+TEST_CASE("A 10x10 match: --variant international, FEN openings, a GameType 20 PDN that replays",
+          "[match][process][intl]") {
+    testing::ScratchDir dir;
+    const std::string pdn = dir.file("intl.pdn"), openings = dir.file("intl.fen");
+    // The start, and a small ending that the engines finish quickly.
+    testing::write_text(openings, "W:W31-50:B1-20\n# an ending\nW:W28,33,K46:B12,19,24\n");
+    const auto run = run_tool({"match", "--variant", "international", "-engine", "cmd=" + Tempo, "name=alpha",
+                               "-engine", "cmd=" + Tempo, "name=beta", "-each", "nodes=1500", "-games", "4",
+                               "-openings", "file=" + openings, "-pdnout", pdn});
+    INFO(run.out << run.err);
+    REQUIRE(run.status == 0);
+    CHECK(run.out.find("Finished 4 of 4 games") != std::string::npos);
+    CHECK(count_of(run.out, " (White) vs ") == 4);  // the first player, White, is named first
+    const auto [w, l, d] = summary(run.out, "alpha", "beta");
+    CHECK(w + l + d == 4);
+
+    const std::string text = testing::read_text(pdn);
+    auto games = tempo::pdn::read(text);
+    REQUIRE(games);
+    REQUIRE(games->size() == 4);
+    int alpha_points2 = 0;
+    for (const tempo::pdn::PdnGame& g : *games) {
+        INFO(tempo::pdn::write(g));
+        CHECK(*g.tag("GameType") == "20");
+        REQUIRE(g.tag("FEN") != nullptr);
+        CHECK(*g.tag("Result") == g.result);
+        REQUIRE(tempo::pdn::check(g));
+        CHECK_FALSE(tempo::pdn::replay(g));  // not an English game
+        // Ended by the rules: the official 10x10 game gives the same result ("1-0": White won).
+        auto parsed = tempo::intl::Game::from_fen(*g.tag("FEN"));
+        REQUIRE(parsed);
+        tempo::intl::Game official = parsed.value();
+        for (const std::string& mv : g.moves) REQUIRE(official.play(mv));
+        CHECK(official.status().is_over());
+        CHECK(tempo::pdn::result_text(official.status(), tempo::pdn::GameType::International) == g.result);
+        const bool alpha_white = *g.tag("White") == "alpha";
+        alpha_points2 += g.result == "1/2-1/2" ? 1 : ((g.result == "1-0") == alpha_white ? 2 : 0);
+    }
+    CHECK(alpha_points2 == 2 * w + d);
+    CHECK(text.find("1. ") != std::string::npos);
+
+    const auto check = run_tool({"pdn", "check", pdn});
+    CHECK(check.status == 0);
+    CHECK(check.out.find("4 games") != std::string::npos);
+}
+
+TEST_CASE("tempo match --variant international refuses what cannot play 10x10", "[match][process][intl]") {
+    testing::ScratchDir dir;
+    const std::vector<std::string> two{"match", "-variant", "international", "-engine", "cmd=" + Tempo,
+                                       "-engine", "cmd=" + Tempo, "-each", "nodes=100"};
+    auto refused = [&](std::vector<std::string> more, const std::string& message) {
+        std::vector<std::string> args = two;
+        args.insert(args.end(), more.begin(), more.end());
+        const auto run = run_tool(args);
+        INFO(run.out << run.err);
+        CHECK(run.status == 2);
+        CHECK(run.out.empty());
+        CHECK(run.err.find(message) != std::string::npos);
+    };
+    // English ballots are not 10x10 openings: 9-13 is no move of White's at the 10x10 start.
+    refused({"-openings", "file=" + Ballots2}, Ballots2 + ":3: opening 1: '9-13': illegal move");
+    const std::string fens = dir.file("bad.fen");
+    testing::write_text(fens, "W:W31-50:B1-20\nW:W51:B1\n");
+    refused({"-openings", "file=" + fens}, fens + ":2: ");
+    refused({"-variant", "frisian"}, "-variant needs one value: english or international");
+    // An engine that does not offer the variant is refused before the first game.
+    const std::string mini = dir.file("mini.sh");
+    testing::write_text(mini, "#!/bin/sh\nwhile read l; do case \"$l\" in uci) echo 'id name mini'; echo uciok;; "
+                              "isready) echo readyok;; quit) exit 0;; esac; done\n");
+    REQUIRE(std::system(("chmod +x '" + mini + "'").c_str()) == 0);
+    const auto run = run_tool({"match", "--variant", "international", "-engine", "cmd=" + mini, "name=mini",
+                               "-engine", "cmd=" + Tempo, "-each", "nodes=100"});
+    CHECK(run.status == 2);
+    CHECK(run.err.find("engine 'mini' (" + mini + "): does not offer 'option name Variant ... var international'") !=
+          std::string::npos);
 }
 
 TEST_CASE("tempo pdn check names the game and move of the first illegal move", "[pdn][process]") {

@@ -76,3 +76,60 @@ TEST_CASE("PDN reader errors name the line; replay names the move", "[pdn]") {
     REQUIRE_FALSE(r);
     CHECK(r.error().starts_with("move 3 (Black) '8-12': "));
 }
+
+TEST_CASE("PDN GameType 20: international games are numbered from White and replayed on 10x10", "[pdn]") {
+    pdn::PdnGame g;
+    g.set_tag("GameType", "20");
+    g.set_tag("Result", "1-0");
+    for (const char* m : {"32-28", "19-23", "28x19", "14x23"}) g.add_move(m);
+    g.result = "1-0";
+    const std::string text = pdn::write(g);
+    CHECK(text.find("1. 32-28 19-23 2. 28x19 14x23 1-0") != std::string::npos);
+    auto back = pdn::read(text);
+    REQUIRE(back);
+    REQUIRE(back->size() == 1);
+    CHECK(*pdn::game_type(back->front()) == pdn::GameType::International);
+    auto p = pdn::replay_international(back->front());
+    REQUIRE(p);
+    CHECK(p->side_to_move() == Color::White);
+    CHECK(*pdn::check(back->front()) == 4);
+    // An English replay of it is refused, not attempted.
+    auto english = pdn::replay(back->front());
+    REQUIRE_FALSE(english);
+    CHECK(english.error() == "not an English draughts game (GameType 20: international draughts)");
+
+    // The full PDN 3.0 form of the tag, and a set-up position with Black to move: "1...".
+    auto set_up = pdn::read("[GameType \"20,W,10,10,N2,0\"]\n[FEN \"B:W32,38,43:B27,17,3\"]\n\n1... 3-9 2. 32x21x12 *\n");
+    REQUIRE(set_up);
+    CHECK(*pdn::game_type(set_up->front()) == pdn::GameType::International);
+    REQUIRE(pdn::replay_international(set_up->front()));
+    CHECK(pdn::write(set_up->front()).find("1... 3-9 2. 32x21x12 *") != std::string::npos);
+
+    // An illegal 10x10 move is named with its number and side; so is a non-majority capture.
+    auto bad = pdn::read("[GameType \"20\"]\n[FEN \"W:W32,34:B27,17,29\"]\n\n1. 34x23 *\n");
+    REQUIRE(bad);
+    auto r = pdn::replay_international(bad->front());
+    REQUIRE_FALSE(r);
+    CHECK(r.error().starts_with("move 1 (White) '34x23': "));
+
+    // Results: "1-0" is the first player's win, White's in 10x10 and Black's in English.
+    Status white_won;
+    white_won.outcome = Outcome::WhiteWins;
+    CHECK(pdn::result_text(white_won, pdn::GameType::International) == "1-0");
+    CHECK(pdn::result_text(white_won, pdn::GameType::English) == "0-1");
+}
+
+TEST_CASE("PDN: an unknown GameType is refused with a clear error", "[pdn]") {
+    for (const char* type : {"25", "30,W,8,8,A0,0", "draughts", ""}) {
+        INFO(type);
+        auto games = pdn::read(std::string("[GameType \"") + type + "\"]\n\n1. 11-15 *\n");
+        REQUIRE(games);
+        auto t = pdn::game_type(games->front());
+        REQUIRE_FALSE(t);
+        CHECK(t.error() == std::string("GameType \"") + type +
+                               "\" is not supported (20: international draughts, 21: English draughts)");
+        CHECK_FALSE(pdn::replay(games->front()));
+        CHECK_FALSE(pdn::replay_international(games->front()));
+        CHECK(pdn::check(games->front()).error() == t.error());
+    }
+}

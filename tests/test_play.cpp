@@ -75,3 +75,45 @@ TEST_CASE("tempo play refuses a bad side or strength", "[play][process]") {
     CHECK(strength.status == 2);
     CHECK(strength.err.find("strength 'superhuman' is not gentle, easy, medium, hard or expert") != std::string::npos);
 }
+
+TEST_CASE("tempo play --variant international: 10x10 moves, undo, save and load as GameType 20", "[play][process][intl]") {
+    testing::ScratchDir dir;
+    const std::string saved = dir.file("game10.pdn"), english = dir.file("english.pdn"), end = dir.file("end10.pdn");
+    testing::write_text(english, "[GameType \"21\"]\n\n1. 11-15 *\n");
+    testing::write_text(end, "[GameType \"20\"]\n[FEN \"W:W28:B23\"]\n\n*\n");
+    const auto run = run_tool({"play", "--variant", "international", "--side", "white", "--strength", "gentle",
+                               "--movetime", "20"},
+                              "hint\n32-28\nundo\n33-28\nmoves\nsave " + saved + "\nnew\nload " + saved +
+                                  "\nload " + english + "\n11-15\nload " + end + "\n28x19\nquit\n");
+    INFO(run.out << run.err);
+    REQUIRE(run.status == 0);
+    CHECK(run.out.find("New game: you play White against Tempo (gentle). White moves first.") == 0);
+    CHECK(run.out.find("\n  10    b   b   b   b   b    1  2  3  4  5\n") != std::string::npos);
+    CHECK(run.out.find("\n      a b c d e f g h i j\n") != std::string::npos);
+    CHECK(run.out.find("\nHint: ") != std::string::npos);
+    CHECK(run.out.find("\nYou play 32-28\n") != std::string::npos);
+    CHECK(run.out.find("\nTook back 2 moves.\n") != std::string::npos);
+    CHECK(run.out.find("\nYou play 33-28\n") != std::string::npos);
+    CHECK(run.out.find("\n1. 33-28 ") != std::string::npos);
+    CHECK(run.out.find("\nSaved 2 moves to " + saved + "\n") != std::string::npos);
+    CHECK(run.out.find("\nLoaded 2 moves from " + saved + "\n") != std::string::npos);
+    CHECK(run.out.find("Not loaded: " + english +
+                       " holds English draughts (GameType 21); this is international draughts (see --variant)") !=
+          std::string::npos);
+    CHECK(run.out.find("Not played: ") != std::string::npos);  // 11-15 is Black's square
+    CHECK(run.out.find("\nGame over: White wins: Black has no legal move (1-0). You win!\n") != std::string::npos);
+
+    const std::string text = testing::read_text(saved);
+    CHECK(text.find("[GameType \"20\"]") != std::string::npos);
+    CHECK(text.find("[FEN") == std::string::npos);  // the 10x10 start needs none
+    auto games = tempo::pdn::read(text);
+    REQUIRE(games);
+    REQUIRE(games->size() == 1);
+    CHECK(*games->front().tag("White") == "Player");
+    CHECK(tempo::pdn::check(games->front()));
+    CHECK(tempo::pdn::write(games->front()) == text);
+
+    const auto bad = run_tool({"play", "--variant", "frisian", "--side", "white"});
+    CHECK(bad.status == 2);
+    CHECK(bad.err == "tempo play: variant 'frisian' is not english or international (see 'tempo play --help')\n");
+}

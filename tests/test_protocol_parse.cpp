@@ -158,6 +158,11 @@ TEST_CASE("options: the table, every kind, every refusal changes nothing", "[pro
     CHECK(o.ponder);
     REQUIRE(set_option(o, "BookFile", std::string("book.bin")));
     CHECK(o.book_file == "book.bin");
+    // Variant: a new value asks for a new game; the same value again changes nothing.
+    CHECK(*set_option(o, "variant", std::string("International")) == Changed::Variant);
+    CHECK(o.variant == tempo::Variant::International);
+    CHECK(*set_option(o, "Variant", std::string("international")) == Changed::Value);
+    CHECK(lines[8] == "option name Variant type combo default english var english var international");
 
     const Options before = o;
     auto refused = [&](std::string_view name, std::optional<std::string> value) {
@@ -175,8 +180,9 @@ TEST_CASE("options: the table, every kind, every refusal changes nothing", "[pro
     CHECK(refused("Hash", std::nullopt) == "option Hash needs a value");
     CHECK(refused("Notation", std::string("letters")) ==
           "option Notation has no value 'letters' (one of: numbers, names)");
-    CHECK(refused("Variant", std::string("international")) ==
-          "option Variant has no value 'international' (one of: english)");
+    CHECK(refused("Variant", std::string("frisian")) ==
+          "option Variant has no value 'frisian' (one of: english, international)");
+    CHECK(o.variant == before.variant);
     CHECK(refused("Ponder", std::string("yes")) == "option Ponder needs true or false, not 'yes'");
     CHECK(refused("Clear Hash", std::string("1")) == "option Clear Hash is a button and takes no value");
 }

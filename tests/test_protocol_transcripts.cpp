@@ -144,8 +144,8 @@ TEST_CASE("transcript: options are set silently, refused with one error, state k
     one_error(t, "setoption name Skill Level value 21", "option Skill Level value 21 is out of range 0..20");
     one_error(t, "setoption name MultiPV value many", "option MultiPV needs a number, not 'many'");
     one_error(t, "setoption name Threads", "option Threads needs a value");
-    one_error(t, "setoption name Variant value international",
-              "option Variant has no value 'international' (one of: english)");
+    one_error(t, "setoption name Variant value checkers",
+              "option Variant has no value 'checkers' (one of: english, international)");
     one_error(t, "setoption name Ponder value 1", "option Ponder needs true or false, not '1'");
     one_error(t, "setoption name FirstMove value red", "option FirstMove has no value 'red' (one of: black, white)");
     t.send("setoption name Notation value numbers");

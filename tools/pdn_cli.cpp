@@ -11,9 +11,11 @@ int pdn_main(Args args) {
         std::printf(
             "Usage: tempo pdn check FILE\n"
             "\n"
-            "Reads every game of a PDN file (English draughts, GameType 21) and replays its moves\n"
-            "from its FEN tag or the standard start. Prints one line per file: the number of games\n"
-            "and moves, or the first problem with its game and move number (exit code 1).\n");
+            "Reads every game of a PDN file and replays its moves from its FEN tag or the standard\n"
+            "start, by the rules its GameType tag names: 21 (or no tag) English draughts, 20\n"
+            "international draughts (10x10); any other GameType is an error. Prints one line per\n"
+            "file: the number of games and moves, or the first problem with its game and move\n"
+            "number (exit code 1).\n");
         return args.empty() ? ExitUsage : ExitOk;
     }
     if (args[0] != "check") return usage_error("pdn", "unknown action '" + std::string(args[0]) + "' (expected check)");
@@ -29,12 +31,12 @@ int pdn_main(Args args) {
     std::size_t moves = 0;
     for (std::size_t i = 0; i < games->size(); ++i) {
         const pdn::PdnGame& g = (*games)[i];
-        auto replayed = pdn::replay(g);
+        auto replayed = pdn::check(g);
         if (!replayed) {
             std::printf("%s: game %zu (line %d): %s\n", path.c_str(), i + 1, g.line, replayed.error().c_str());
             return ExitFailure;
         }
-        moves += g.moves.size();
+        moves += *replayed;
     }
     std::printf("%s: %zu games, %zu moves, all legal\n", path.c_str(), games->size(), moves);
     return ExitOk;

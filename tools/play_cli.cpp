@@ -5,6 +5,10 @@
 // line from stdin; prompts are shown only when stdin is a terminal, colours only when stdout is
 // one, so a script sees plain, stable text. Strength names map to the protocol's Skill Level and a
 // thinking time per move (see Strengths below).
+//
+// `--variant international` plays international draughts (10x10, FMJD rules, White first) with
+// the same session: PlaySession is a template over the game (Game or intl::Game), and saves and
+// loads PDN with the game's GameType (21 or 20).
 #include <unistd.h>
 
 #include <array>
@@ -18,6 +22,7 @@
 #include <string>
 
 #include "engine/game.hpp"
+#include "engine/notation_international.hpp"
 #include "protocol/think.hpp"
 #include "search/search.hpp"
 #include "tools/cli.hpp"
@@ -45,8 +50,26 @@ const Strength* find_strength(std::string_view name) {
     return nullptr;
 }
 
+// The board geometry and the PDN game type of each game.
+template <class G>
+struct Board;
+template <>
+struct Board<Game> {
+    using Geometry = tempo::Geo;
+    static constexpr pdn::GameType type = pdn::GameType::English;
+};
+template <>
+struct Board<intl::Game> {
+    using Geometry = intl::Geo;
+    static constexpr pdn::GameType type = pdn::GameType::International;
+};
+
+template <class G>
 class PlaySession {
 public:
+    using Geometry = typename Board<G>::Geometry;
+    static constexpr pdn::GameType Type = Board<G>::type;
+
     PlaySession(Color player, const Strength& strength, int movetime, std::uint64_t seed)
         : player_(player), strength_(&strength), movetime_(movetime), rng_(seed),
           colour_(isatty(STDOUT_FILENO) != 0), prompt_(isatty(STDIN_FILENO) != 0) {
@@ -81,8 +104,8 @@ private:
     static const char* name(Color c) { return c == Color::Black ? "Black" : "White"; }
 
     void announce_start() {
-        std::printf("New game: you play %s against Tempo (%s). Black moves first. Type 'help' for commands.\n",
-                    name(player_), strength_->name);
+        std::printf("New game: you play %s against Tempo (%s). %s moves first. Type 'help' for commands.\n",
+                    name(player_), strength_->name, name(pdn::first_player(Type)));
         draw();
     }
 
@@ -96,7 +119,7 @@ private:
         else if (word == "save") save(rest);
         else if (word == "load") load(rest);
         else if (word == "new") {
-            game_ = Game();
+            game_ = G();
             announce_start();
         } else if (word.find_first_of("0123456789") == std::string::npos) {
             std::printf("Unknown command '%s' (type 'help')\n", word.c_str());
@@ -106,7 +129,7 @@ private:
     void help() {
         std::printf(
             "Commands:\n"
-            "  11-15, 22x15, c3-d4  play a move (PDN numbers or board names)\n"
+            "  11-15, 22x15, c3-d4  play a move (PDN numbers or board names; 10x10: 32-28, 28x19)\n"
             "  hint                 Tempo suggests a move for you\n"
             "  undo                 take back your last move and Tempo's reply\n"
             "  flip                 turn the board round\n"
@@ -118,20 +141,23 @@ private:
     }
 
     void draw() {
-        const Position& p = game_.position();
+        const auto& p = game_.position();
+        constexpr int size = Geometry::rows;
         std::string out = "\n";
-        for (int row = 0; row < 8; ++row) {
-            const int rank = flipped_ ? row + 1 : 8 - row;
+        for (int row = 0; row < size; ++row) {
+            const int rank = flipped_ ? row + 1 : size - row;
             std::string squares;
-            out += "  " + std::to_string(rank) + " ";
-            for (int col = 0; col < 8; ++col) {
-                const int file = flipped_ ? 7 - col : col;
-                const int sq = Geo::square_at(file, rank);
+            char label[8];
+            std::snprintf(label, sizeof label, size > 9 ? "  %2d " : "  %d ", rank);
+            out += label;
+            for (int col = 0; col < size; ++col) {
+                const int file = flipped_ ? size - 1 - col : col;
+                const int sq = Geometry::square_at(file, rank);
                 if (sq < 0) {
                     out += colour_ ? "\033[47m   \033[0m" : "  ";
                     continue;
                 }
-                const Bitboard b = bit(Geo::bit_of(sq));
+                const Bitboard b = bit(Geometry::bit_of(sq));
                 char c = '.';
                 if (p.pieces(Color::Black) & b) c = (p.kings() & b) ? 'B' : 'b';
                 if (p.pieces(Color::White) & b) c = (p.kings() & b) ? 'W' : 'w';
@@ -149,9 +175,9 @@ private:
             }
             out += "   " + squares + "\n";
         }
-        out += colour_ ? "    " : "   ";
-        for (int col = 0; col < 8; ++col) {
-            const char f = char('a' + (flipped_ ? 7 - col : col));
+        out += std::string(size > 9 ? 5 : 4, ' ');  // under the rank labels: the letters line up
+        for (int col = 0; col < size; ++col) {
+            const char f = char('a' + (flipped_ ? size - 1 - col : col));
             out += colour_ ? std::string(" ") + f + " " : std::string(" ") + f;
         }
         out += "\n";
@@ -161,9 +187,9 @@ private:
     }
 
     search::SearchResult think(int skill, int movetime) {
-        protocol::ThinkRequest req;
+        protocol::BasicThinkRequest<typename G::Position> req;
         req.root = game_.position();
-        Position p = game_.start_position();
+        auto p = game_.start_position();
         for (const Move& m : game_.moves()) {
             req.history.push_back(p.key());
             p = p.after(m);
@@ -208,7 +234,7 @@ private:
         if (!st.is_over()) return;
         const bool draw = st.outcome == Outcome::Draw;
         const bool won = !draw && ((st.outcome == Outcome::BlackWins) == (player_ == Color::Black));
-        std::printf("Game over: %s (%s). %s\n", st.description().c_str(), pdn::result_text(st).c_str(),
+        std::printf("Game over: %s (%s). %s\n", st.description().c_str(), pdn::result_text(st, Type).c_str(),
                     draw ? "A draw." : won ? "You win!" : "Tempo wins.");
     }
 
@@ -252,7 +278,7 @@ private:
             {"Event", "tempo play"}, {"Date", date},
             {"Black", player_ == Color::Black ? "Player" : tempo},
             {"White", player_ == Color::White ? "Player" : tempo}};
-        pdn::PdnGame g = pdn::record(game_, tags, pdn::result_text(st));
+        pdn::PdnGame g = pdn::record(game_, tags, pdn::result_text(st, Type));
         if (st.is_over()) g.set_tag("Termination", st.description());
         return g;
     }
@@ -279,9 +305,15 @@ private:
         if (!games) return (void)std::printf("Not loaded: %s: %s\n", path.c_str(), games.error().c_str());
         if (games->empty()) return (void)std::printf("Not loaded: %s holds no game\n", path.c_str());
         const pdn::PdnGame& g = games->front();
-        Game loaded;
+        const auto type = pdn::game_type(g);
+        if (!type) return (void)std::printf("Not loaded: %s\n", type.error().c_str());
+        if (*type != Type)
+            return (void)std::printf("Not loaded: %s holds %s draughts (GameType %d); this is %s draughts (see --variant)\n",
+                                     path.c_str(), *type == pdn::GameType::English ? "English" : "international",
+                                     int(*type), Type == pdn::GameType::English ? "English" : "international");
+        G loaded;
         if (const std::string* fen = g.tag("FEN"); fen && !fen->empty()) {
-            auto f = Game::from_fen(*fen);
+            auto f = G::from_fen(*fen);
             if (!f) return (void)std::printf("Not loaded: bad FEN tag: %s\n", f.error().c_str());
             loaded = std::move(f.value());
         }
@@ -301,7 +333,7 @@ private:
     int movetime_;
     std::mt19937_64 rng_;
     bool colour_, prompt_, flipped_ = false;
-    Game game_;
+    G game_;
     search::Engine engine_{16};
 };
 
@@ -323,17 +355,19 @@ int play_main(Args args) {
     if (wants_help(args)) {
         std::printf(
             "Usage: tempo play [--side black|white] [--strength gentle|easy|medium|hard|expert]\n"
-            "                  [--movetime MS] [--seed N]\n"
+            "                  [--movetime MS] [--seed N] [--variant english|international]\n"
             "\n"
             "A game against Tempo. Without --side or --strength, each is asked for first (one line\n"
             "each on stdin; an empty line takes the default, black and medium). Strengths: gentle\n"
             "(Skill Level 0, 0.1 s a move), easy (5, 0.25 s), medium (10, 0.5 s), hard (15, 1 s),\n"
             "expert (20, 2 s); --movetime overrides the time. Then type moves (11-15, 22x15, c3-d4)\n"
             "or commands: hint, undo, flip, board, moves, save FILE, load FILE, new, quit, help.\n"
-            "Reads from a pipe as well as from a terminal.\n");
+            "Reads from a pipe as well as from a terminal. --variant international plays\n"
+            "international draughts (10x10, FMJD rules, White moves first; moves 32-28, 28x19x10);\n"
+            "save and load then write and read PDN with GameType 20.\n");
         return ExitOk;
     }
-    std::string side, strength;
+    std::string side, strength, variant = "english";
     std::int64_t movetime = 0, seed = 1;
     OptionReader reader(args);
     while (!reader.done()) {
@@ -343,19 +377,24 @@ int play_main(Args args) {
         if (!v) return usage_error("play", v.error());
         if (*o == "--side") side = *v;
         else if (*o == "--strength") strength = *v;
+        else if (*o == "--variant") variant = *v;
         else if (*o == "--movetime" || *o == "--seed") {
             auto n = parse_number(*o, *v, *o == "--seed" ? 0 : 1, *o == "--seed" ? (std::int64_t(1) << 62) : 600000);
             if (!n) return usage_error("play", n.error());
             (*o == "--seed" ? seed : movetime) = *n;
         } else return usage_error("play", "unknown option '" + std::string(*o) + "'");
     }
+    if (variant != "english" && variant != "international")
+        return usage_error("play", "variant '" + variant + "' is not english or international");
     if (side.empty()) side = ask("Play as black or white?", "black");
     if (side != "black" && side != "white") return usage_error("play", "side '" + side + "' is not black or white");
     if (strength.empty()) strength = ask("Strength: gentle, easy, medium, hard or expert?", "medium");
     const Strength* s = find_strength(strength);
     if (!s) return usage_error("play", "strength '" + strength + "' is not gentle, easy, medium, hard or expert");
-    PlaySession session(side == "black" ? Color::Black : Color::White, *s, int(movetime), std::uint64_t(seed));
-    return session.run();
+    const Color player = side == "black" ? Color::Black : Color::White;
+    if (variant == "international")
+        return PlaySession<intl::Game>(player, *s, int(movetime), std::uint64_t(seed)).run();
+    return PlaySession<Game>(player, *s, int(movetime), std::uint64_t(seed)).run();
 }
 
 }  // namespace tempo::cli

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "engine/game.hpp"
+#include "engine/notation_international.hpp"
 #include "tools/match/match.hpp"
 #include "tools/match/process.hpp"
 #include "tools/pdn/pdn.hpp"
@@ -132,6 +133,11 @@ Result<Settings> parse_arguments(std::span<const std::string_view> args) {
             const auto v = values();
             if (v.size() != 1) return Error{"-pdnout needs one file name"};
             s.pdnout = v[0];
+        } else if (opt == "-variant" || opt == "--variant") {
+            const auto v = values();
+            if (v.size() != 1 || (v[0] != "english" && v[0] != "international"))
+                return Error{"-variant needs one value: english or international"};
+            s.variant = v[0] == "english" ? pdn::GameType::English : pdn::GameType::International;
         } else if (opt == "-event") {
             const auto v = values();
             if (v.size() != 1) return Error{"-event needs one word"};
@@ -175,7 +181,11 @@ Result<Settings> parse_arguments(std::span<const std::string_view> args) {
     return s;
 }
 
-Result<std::vector<Opening>> load_openings(const std::string& path) {
+namespace {
+
+// The openings of a file read by the rules of game type G (Game or intl::Game).
+template <class G>
+Result<std::vector<Opening>> load_openings_as(const std::string& path) {
     auto text = pdn::read_file(path);
     if (!text) return Error{"openings: " + text.error()};
     std::istringstream in(*text);
@@ -205,7 +215,7 @@ Result<std::vector<Opening>> load_openings(const std::string& path) {
             Opening o;
             o.label = base + " #" + cells[0] + ": " + cells[1];
             std::istringstream ms(cells[1]);
-            Game g;
+            G g;
             for (std::string m; ms >> m;) {
                 auto played = g.play(m);
                 if (!played) return Error{where + "opening " + cells[0] + ": '" + m + "': " + played.error()};
@@ -214,7 +224,7 @@ Result<std::vector<Opening>> load_openings(const std::string& path) {
             if (o.moves.empty()) return Error{where + "opening " + cells[0] + " has no moves"};
             openings.push_back(std::move(o));
         } else {
-            auto g = Game::from_fen(line);
+            auto g = G::from_fen(line);
             if (!g) return Error{where + g.error()};
             if (g->status().is_over()) return Error{where + "the game is already over in this position"};
             openings.push_back(Opening{base + ":" + std::to_string(number), to_fen(g->position()), {}});
@@ -222,6 +232,13 @@ Result<std::vector<Opening>> load_openings(const std::string& path) {
     }
     if (openings.empty()) return Error{"openings: '" + path + "' holds no playable opening"};
     return openings;
+}
+
+}  // namespace
+
+Result<std::vector<Opening>> load_openings(const std::string& path, pdn::GameType variant) {
+    if (variant == pdn::GameType::International) return load_openings_as<intl::Game>(path);
+    return load_openings_as<Game>(path);
 }
 
 }  // namespace tempo::match

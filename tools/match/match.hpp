@@ -13,6 +13,12 @@
 // Openings: a ballot file (CSV `index,opening,status...`, barred lines skipped; see
 // tests/data/ballots-*.csv) or a file with one FEN per line. Each opening is played twice with
 // the colours reversed; order sequential or random (seeded).
+//
+// Variants: `-variant international` plays international draughts (10x10): every engine must list
+// `Variant` with the value `international` in its `uci` reply and is sent
+// `setoption name Variant value international` before its own options; the runner referees with
+// intl::Game (no legal move loses; threefold repetition, the 25-move and 16-move rules draw),
+// openings are 10x10 FENs or move lists from the 10x10 start, and the PDN says GameType 20.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +32,7 @@
 
 #include "engine/result.hpp"
 #include "tools/match/stats.hpp"
+#include "tools/pdn/pdn.hpp"
 
 namespace tempo::match {
 
@@ -59,13 +66,16 @@ struct Settings {
     std::string pdnout;
     std::optional<SprtSettings> sprt;
     std::string event = "tempo match";
+    pdn::GameType variant = pdn::GameType::English;
 };
 
 // Reads the command line (everything after `tempo match`). The error is one line.
 Result<Settings> parse_arguments(std::span<const std::string_view> args);
 
-// Reads an openings file: a ballot CSV (by its header `index,opening,...`) or FENs.
-Result<std::vector<Opening>> load_openings(const std::string& path);
+// Reads an openings file: a ballot CSV (by its header `index,opening,...`) or FENs, each checked
+// by the rules of `variant`.
+Result<std::vector<Opening>> load_openings(const std::string& path,
+                                           pdn::GameType variant = pdn::GameType::English);
 
 // Checks the engines (found, handshake, options) and the openings, then plays the match, writing
 // progress and the final table to `out`. Returns the process exit code.

@@ -33,16 +33,27 @@ std::vector<std::string> words(const std::string& line) {
 // One engine process as the runner sees it.
 class EngineSession {
 public:
-    explicit EngineSession(const EngineConfig& c) : cfg_(c) {}
+    EngineSession(const EngineConfig& c, pdn::GameType variant) : cfg_(c), variant_(variant) {}
 
     // Starts the process if it is not running and does the handshake; the error says what failed.
+    // For 10x10 the engine must offer `Variant` with the value `international`, which is set first.
     Result<bool> ensure_started() {
         if (proc_.running()) return true;
         std::vector<std::string> argv{cfg_.path};
         argv.insert(argv.end(), cfg_.args.begin(), cfg_.args.end());
         if (!proc_.start(argv)) return Error{"cannot start '" + cfg_.cmd + "': " + proc_.error()};
         proc_.send("uci");
-        if (auto r = wait_for("uciok", HandshakeTime); !r) return fail(r.error());
+        std::vector<std::string> handshake;
+        if (auto r = wait_for("uciok", HandshakeTime, false, &handshake); !r) return fail(r.error());
+        if (variant_ == pdn::GameType::International) {
+            const bool offered = std::any_of(handshake.begin(), handshake.end(), [](const std::string& l) {
+                const auto w = words(l);
+                return w.size() >= 4 && w[0] == "option" && w[1] == "name" && w[2] == "Variant" &&
+                       std::find(w.begin(), w.end(), "international") != w.end();
+            });
+            if (!offered) return fail("does not offer 'option name Variant ... var international' (no 10x10 play)");
+            proc_.send("setoption name Variant value international");
+        }
         for (const auto& [name, value] : cfg_.options) proc_.send("setoption name " + name + " value " + value);
         if (auto r = wait_for("readyok", HandshakeTime, true); !r) return fail(r.error());
         return true;
@@ -72,9 +83,11 @@ private:
         return Error{why};
     }
 
-    // Sends isready first when `ready` is set; reads up to the line `token`. An `info string
-    // error` on the way (a refused option) is an error too.
-    Result<bool> wait_for(const std::string& token, milliseconds limit, bool ready = false) {
+    // Sends isready first when `ready` is set; reads up to the line `token`, keeping the lines
+    // before it in `seen` when given. An `info string error` on the way (a refused option) is an
+    // error too.
+    Result<bool> wait_for(const std::string& token, milliseconds limit, bool ready = false,
+                          std::vector<std::string>* seen = nullptr) {
         if (ready) proc_.send("isready");
         const auto deadline = Clock::now() + limit;
         std::string line;
@@ -83,6 +96,7 @@ private:
                 case Process::Read::Line:
                     if (line == token) return true;
                     if (line.starts_with("info string error")) return Error{"engine said: " + line};
+                    if (seen) seen->push_back(line);
                     break;
                 case Process::Read::Timeout:
                     return Error{"no '" + token + "' within " + std::to_string(limit.count()) + " ms (silent)"};
@@ -93,6 +107,7 @@ private:
     }
 
     const EngineConfig& cfg_;
+    pdn::GameType variant_;
     Process proc_;
 };
 
@@ -129,11 +144,25 @@ std::string go_command(const EngineConfig& c, const std::array<double, 2>& clock
     return go;
 }
 
-// Plays one game between two sessions from an opening; the result names why it ended.
+// The Termination tag of a game that ended by the rules.
+std::string termination(const Status& st) {
+    switch (st.reason) {
+        case EndReason::NoLegalMoves:
+            return std::string(st.to_move == Color::Black ? "Black" : "White") + " has no legal move";
+        case EndReason::QuietPlies: return "80-ply rule";
+        case EndReason::KingMovesOnly: return "25-move rule";
+        case EndReason::SmallEnding: return "16-move rule";
+        default: return "threefold repetition";
+    }
+}
+
+// Plays one game between two sessions from an opening, refereed by G (Game or intl::Game); the
+// result names why it ended.
+template <class G>
 GameResult play_game(EngineSession& black, EngineSession& white, const Opening& opening) {
     GameResult r;
     r.moves = opening.moves;
-    Game game = opening.fen.empty() ? Game() : Game::from_fen(opening.fen).value();
+    G game = opening.fen.empty() ? G() : G::from_fen(opening.fen).value();
     for (const std::string& m : opening.moves) (void)game.play(m);
     std::array<EngineSession*, 2> side{&black, &white};
 
@@ -158,9 +187,7 @@ GameResult play_game(EngineSession& black, EngineSession& white, const Opening& 
         const Status st = game.status();
         if (st.is_over()) {
             r.outcome = st.outcome;
-            r.reason = st.reason == EndReason::NoLegalMoves ? std::string(st.to_move == Color::Black ? "Black" : "White") + " has no legal move"
-                       : st.reason == EndReason::QuietPlies ? "80-ply rule"
-                                                            : "threefold repetition";
+            r.reason = termination(st);
             return r;
         }
         const int who = game.position().side_to_move() == Color::Black ? 0 : 1;
@@ -238,7 +265,7 @@ int run_match(Settings s, std::FILE* out) {
     }
     std::vector<Opening> openings{Opening{"start position", "", {}}};
     if (!s.openings_file.empty()) {
-        auto loaded = load_openings(s.openings_file);
+        auto loaded = load_openings(s.openings_file, s.variant);
         if (!loaded) {
             std::fprintf(stderr, "tempo match: %s\n", loaded.error().c_str());
             return 2;
@@ -246,7 +273,7 @@ int run_match(Settings s, std::FILE* out) {
         openings = std::move(loaded.value());
     }
     for (const EngineConfig& e : s.engines) {
-        EngineSession probe(e);
+        EngineSession probe(e, s.variant);
         if (auto ok = probe.ensure_started(); !ok) {
             std::fprintf(stderr, "tempo match: engine '%s' (%s): %s\n", e.name.c_str(), e.cmd.c_str(),
                          ok.error().c_str());
@@ -315,15 +342,19 @@ int run_match(Settings s, std::FILE* out) {
             pair_points[std::size_t(job.pair)] += a_points;
             if (++pair_games[std::size_t(job.pair)] == 2) ++penta[std::size_t(pair_points[std::size_t(job.pair)])];
         }
-        const std::string result = r.outcome == Outcome::Draw ? "1/2-1/2" : r.outcome == Outcome::BlackWins ? "1-0" : "0-1";
+        const std::string result = r.record.result;
         if (pdn_file) {
             std::fputs(pdn::write(r.record).c_str(), pdn_file);
             std::fflush(pdn_file);
         }
         const EloEstimate e = estimate(first);
-        std::fprintf(out, "game %d/%d: %s (Black) vs %s (White) %s, %s | %s vs %s: +%d -%d =%d, %.1f%%, Elo %s\n",
-                     job.index + 1, total, s.engines[std::size_t(black)].name.c_str(),
-                     s.engines[std::size_t(white)].name.c_str(), result.c_str(), r.reason.c_str(),
+        // The first player first, as the result counts: Black in English, White in 10x10.
+        const bool white_first = pdn::first_player(s.variant) == Color::White;
+        const int first_engine = white_first ? white : black, second_engine = white_first ? black : white;
+        std::fprintf(out, "game %d/%d: %s (%s) vs %s (%s) %s, %s | %s vs %s: +%d -%d =%d, %.1f%%, Elo %s\n",
+                     job.index + 1, total, s.engines[std::size_t(first_engine)].name.c_str(),
+                     white_first ? "White" : "Black", s.engines[std::size_t(second_engine)].name.c_str(),
+                     white_first ? "Black" : "White", result.c_str(), r.reason.c_str(),
                      s.engines[0].name.c_str(), s.engines[1].name.c_str(), first.wins, first.losses,
                      first.draws, first.games() ? 100.0 * first.points() / first.games() : 50.0,
                      elo_text(e).c_str());
@@ -339,15 +370,19 @@ int run_match(Settings s, std::FILE* out) {
 
     auto worker = [&] {
         std::vector<std::unique_ptr<EngineSession>> sessions;
-        for (const EngineConfig& e : s.engines) sessions.push_back(std::make_unique<EngineSession>(e));
+        for (const EngineConfig& e : s.engines) sessions.push_back(std::make_unique<EngineSession>(e, s.variant));
         while (!stop) {
             const int k = next++;
             if (k >= total) break;
             const Job& job = jobs[std::size_t(k)];
             const Opening& o = openings[std::size_t(order[std::size_t(job.pair) % order.size()])];
             const int black = job.a_black ? job.a : job.b, white = job.a_black ? job.b : job.a;
-            GameResult r = play_game(*sessions[std::size_t(black)], *sessions[std::size_t(white)], o);
-            const std::string result = r.outcome == Outcome::Draw ? "1/2-1/2" : r.outcome == Outcome::BlackWins ? "1-0" : "0-1";
+            GameResult r = s.variant == pdn::GameType::International
+                               ? play_game<intl::Game>(*sessions[std::size_t(black)], *sessions[std::size_t(white)], o)
+                               : play_game<Game>(*sessions[std::size_t(black)], *sessions[std::size_t(white)], o);
+            Status end;
+            end.outcome = r.outcome;
+            const std::string result = pdn::result_text(end, s.variant);
             pdn::PdnGame& g = r.record;
             g.set_tag("Event", s.event);
             g.set_tag("Date", date);
@@ -355,7 +390,7 @@ int run_match(Settings s, std::FILE* out) {
             g.set_tag("Black", s.engines[std::size_t(black)].name);
             g.set_tag("White", s.engines[std::size_t(white)].name);
             g.set_tag("Result", result);
-            g.set_tag("GameType", "21");
+            g.set_tag("GameType", std::to_string(int(s.variant)));
             if (!o.fen.empty()) g.set_tag("FEN", o.fen);
             g.set_tag("Opening", o.label);
             g.set_tag("Termination", r.reason);

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/notation_international.hpp"
+
 namespace tempo::pdn {
 
 namespace {
@@ -65,27 +67,51 @@ void PdnGame::add_move(std::string text, std::string comment) {
     comments.push_back(std::move(comment));
 }
 
-std::string result_text(const Status& s) {
-    switch (s.outcome) {
-        case Outcome::BlackWins: return "1-0";
-        case Outcome::WhiteWins: return "0-1";
-        case Outcome::Draw: return "1/2-1/2";
-        default: return "*";
-    }
+Result<GameType> game_type(const PdnGame& game) {
+    const std::string* tag = game.tag("GameType");
+    if (!tag) return GameType::English;
+    std::string number = tag->substr(0, tag->find(','));
+    while (!number.empty() && number.back() == ' ') number.pop_back();
+    while (!number.empty() && number.front() == ' ') number.erase(0, 1);
+    if (number == "21") return GameType::English;
+    if (number == "20") return GameType::International;
+    return Error{"GameType \"" + *tag +
+                 "\" is not supported (20: international draughts, 21: English draughts)"};
 }
 
-PdnGame record(const Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
-               std::string_view result) {
+std::string result_text(const Status& s, GameType type) {
+    if (s.outcome == Outcome::Draw) return "1/2-1/2";
+    if (s.outcome == Outcome::Ongoing) return "*";
+    const Outcome first_wins = first_player(type) == Color::Black ? Outcome::BlackWins : Outcome::WhiteWins;
+    return s.outcome == first_wins ? "1-0" : "0-1";
+}
+
+namespace {
+
+template <class G>
+PdnGame record_of(const G& game, GameType type, const typename G::Position& standard,
+                  const std::vector<std::pair<std::string, std::string>>& tags, std::string_view result) {
     PdnGame g;
     for (const auto& [k, v] : tags) g.set_tag(k, v);
-    g.set_tag("GameType", "21");
-    const Position& start = game.start_position();
-    if (!(start == Position::start(Color::Black)) || start.quiet_plies() != 0)
-        g.set_tag("FEN", to_fen(start));
+    g.set_tag("GameType", std::to_string(int(type)));
+    const auto& start = game.start_position();
+    if (!(start == standard) || start.quiet_plies() != 0) g.set_tag("FEN", to_fen(start));
     g.set_tag("Result", std::string(result));
     for (const std::string& m : game.move_texts()) g.add_move(m);
     g.result = std::string(result);
     return g;
+}
+
+}  // namespace
+
+PdnGame record(const Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
+               std::string_view result) {
+    return record_of(game, GameType::English, Position::start(Color::Black), tags, result);
+}
+
+PdnGame record(const intl::Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
+               std::string_view result) {
+    return record_of(game, GameType::International, intl::Position::start(), tags, result);
 }
 
 std::string write(const PdnGame& game) {
@@ -93,9 +119,14 @@ std::string write(const PdnGame& game) {
     for (const auto& [k, v] : game.tags) out += "[" + k + " " + quoted(v) + "]\n";
     out += "\n";
 
-    // Who moves first decides the numbering: "1. 9-13 22-18" or "1... 22-18 2. 11-15".
-    bool white_first = false;
-    if (const std::string* fen = game.tag("FEN"); fen && !fen->empty()) white_first = (*fen)[0] == 'W';
+    // The numbering counts the first player's move first: "1. 9-13 22-18", or "1... 22-18 2. 11-15"
+    // when the game starts with the other side to move.
+    const auto type = game_type(game);
+    const Color first = first_player(type ? *type : GameType::English);
+    Color starts = first;
+    if (const std::string* fen = game.tag("FEN"); fen && !fen->empty())
+        starts = (*fen)[0] == 'W' ? Color::White : (*fen)[0] == 'B' ? Color::Black : first;
+    const bool second_starts = starts != first;
 
     std::string line;
     auto put = [&](const std::string& word) {
@@ -108,7 +139,7 @@ std::string write(const PdnGame& game) {
     };
     if (!game.intro.empty()) put(braced(game.intro));
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
-        const std::size_t ply = i + (white_first ? 1 : 0);
+        const std::size_t ply = i + (second_starts ? 1 : 0);
         const std::string number = std::to_string(ply / 2 + 1);
         if (ply % 2 == 0) put(number + ". " + game.moves[i]);
         else if (i == 0 || !game.comments[i - 1].empty()) put(number + "... " + game.moves[i]);
@@ -228,7 +259,21 @@ Result<std::vector<PdnGame>> read(std::string_view text) {
     return games;
 }
 
+namespace {
+
+std::string move_error(std::size_t i, Color first, Color start, Color side, const std::string& text,
+                       const std::string& why) {
+    const std::size_t ply = i + (start != first ? 1 : 0);
+    return "move " + std::to_string(ply / 2 + 1) + " (" + (side == Color::Black ? "Black" : "White") + ") '" +
+           text + "': " + why;
+}
+
+}  // namespace
+
 Result<Game> replay(const PdnGame& pg) {
+    const auto type = game_type(pg);
+    if (!type) return Error{type.error()};
+    if (*type != GameType::English) return Error{"not an English draughts game (GameType 20: international draughts)"};
     // Legality only: a file may go on past a draw by repetition or the 80-ply rule.
     Rules rules{Color::Black, false, 0};
     Game game(rules);
@@ -239,14 +284,42 @@ Result<Game> replay(const PdnGame& pg) {
     }
     for (std::size_t i = 0; i < pg.moves.size(); ++i) {
         const Color side = game.position().side_to_move();
-        if (auto played = game.play(pg.moves[i]); !played) {
-            const std::size_t ply = i + (game.start_position().side_to_move() == Color::White ? 1 : 0);
-            return Error{"move " + std::to_string(ply / 2 + 1) + " (" +
-                         (side == Color::Black ? "Black" : "White") + ") '" + pg.moves[i] +
-                         "': " + played.error()};
-        }
+        if (auto played = game.play(pg.moves[i]); !played)
+            return Error{move_error(i, Color::Black, game.start_position().side_to_move(), side, pg.moves[i],
+                                    played.error())};
     }
     return game;
+}
+
+Result<intl::Position> replay_international(const PdnGame& pg) {
+    const auto type = game_type(pg);
+    if (!type) return Error{type.error()};
+    if (*type != GameType::International)
+        return Error{"not an international draughts game (GameType 20); this one is English (21)"};
+    intl::Position p = intl::Position::start();
+    if (const std::string* fen = pg.tag("FEN"); fen && !fen->empty()) {
+        auto f = intl::parse_fen(*fen);
+        if (!f) return Error{"bad FEN tag: " + f.error()};
+        p = *f;
+    }
+    const Color start = p.side_to_move();
+    for (std::size_t i = 0; i < pg.moves.size(); ++i) {
+        const auto m = intl::parse_move(p, pg.moves[i]);
+        if (!m) return Error{move_error(i, Color::White, start, p.side_to_move(), pg.moves[i], m.error())};
+        p = p.after(*m);
+    }
+    return p;
+}
+
+Result<std::size_t> check(const PdnGame& game) {
+    const auto type = game_type(game);
+    if (!type) return Error{type.error()};
+    if (*type == GameType::International) {
+        if (auto r = replay_international(game); !r) return Error{r.error()};
+    } else if (auto r = replay(game); !r) {
+        return Error{r.error()};
+    }
+    return game.moves.size();
 }
 
 Result<std::string> read_file(const std::string& path) {

@@ -1,9 +1,15 @@
-// PDN game files: reading, writing and replaying English draughts games.
+// PDN game files: reading, writing and replaying English (GameType 21) and international draughts
+// (GameType 20, 10x10) games.
 //
 // A file is a sequence of games; each game is tag pairs (`[Event "..."]`), then move text: move
 // numbers (`1.`, `1...` when White moves first), moves in PDN numbers or board names, comments in
 // braces, and a result (`1-0`, `0-1`, `1/2-1/2`, `*`; the draughts forms `2-0`, `0-2`, `1-1` are
-// read as the same). As in the protocol's `status` line, `1-0` means the first player, Black, won.
+// read as the same). `1-0` means the first player won: Black in English draughts (as in the
+// protocol's `status` line), White in international draughts.
+//
+// The GameType tag says which game a record is: 21 (or no tag) English draughts, 20 international
+// draughts; only the number before a comma counts (`20,W,10,10,N2,0` is 20). Any other type is
+// refused by `game_type` and the replays, with a message that names it.
 //
 // The writer puts the tags in the order they were set, wraps the move text at 80 columns, and
 // writes every move as `move_text` does (captures with every landing square), so a game written
@@ -19,6 +25,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
+#include "engine/international.hpp"
 #include "engine/result.hpp"
 
 namespace tempo::pdn {
@@ -41,12 +48,24 @@ struct PdnGame {
     friend bool operator==(const PdnGame&, const PdnGame&) = default;
 };
 
-// The standard PDN result for a finished game, "*" while it goes on.
-std::string result_text(const Status& s);
+enum class GameType { International = 20, English = 21 };
+
+// The game a record holds, by its GameType tag (none: English); the error names a type that is
+// neither.
+Result<GameType> game_type(const PdnGame& game);
+
+// Who moves first in a game of this type when no FEN says otherwise.
+constexpr Color first_player(GameType t) { return t == GameType::International ? Color::White : Color::Black; }
+
+// The standard PDN result for a finished game, "*" while it goes on ("1-0": the first player won).
+std::string result_text(const Status& s, GameType type = GameType::English);
 
 // A record of `game` (its start position as a FEN tag when it is not the standard start with
 // Black to move). Tags given in `tags` come first, then GameType 21, FEN (if any) and Result.
 PdnGame record(const Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
+               std::string_view result);
+// The same for a 10x10 game: GameType 20, a FEN tag when the start is not the 10x10 start.
+PdnGame record(const intl::Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
                std::string_view result);
 
 // One game as text (ending with a blank line).
@@ -55,9 +74,17 @@ std::string write(const PdnGame& game);
 // Every game of a file; the error names the line.
 Result<std::vector<PdnGame>> read(std::string_view text);
 
-// Replays a game's moves from its FEN tag (or the standard start), with every legality rule but
-// no draw stopping the replay; the error says "move N (Black|White) 'TEXT': why".
+// Replays an English game's moves from its FEN tag (or the standard start), with every legality
+// rule but no draw stopping the replay; the error says "move N (Black|White) 'TEXT': why", or
+// that the record is not an English game.
 Result<Game> replay(const PdnGame& game);
+
+// The same for a GameType 20 game, on the 10x10 board: the position after the last move.
+Result<intl::Position> replay_international(const PdnGame& game);
+
+// Replays a game of either type (its GameType tag decides) and returns the number of moves; the
+// error is that of the replay or of the GameType.
+Result<std::size_t> check(const PdnGame& game);
 
 // Reads a whole file into a string; the error names the file.
 Result<std::string> read_file(const std::string& path);
