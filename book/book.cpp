@@ -4,6 +4,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <system_error>
 #include <tuple>
 
 namespace tempo::book {
@@ -72,7 +74,17 @@ std::optional<BookMove> Book::choose(const Position& p, int variety, std::mt1993
 
 bool is_text_path(std::string_view path) { return path.ends_with(".txt"); }
 
-std::string default_path() { return TEMPO_DEFAULT_BOOK; }
+// An installed `tempo` (bin/tempo) finds the book that `cmake --install` put beside it in
+// share/tempo/; a build run from its tree uses the source tree's file.
+std::string default_path() {
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const std::filesystem::path installed = exe.parent_path().parent_path() / "share" / "tempo" / "tempo.book";
+        if (std::filesystem::is_regular_file(installed, ec)) return installed.string();
+    }
+    return TEMPO_DEFAULT_BOOK;
+}
 
 Result<Book> load(const std::string& path) {
     std::FILE* f = std::fopen(path.c_str(), "rb");

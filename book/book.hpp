@@ -88,7 +88,8 @@ Result<Book> load(const std::string& path);
 Result<bool> save(const Book& b, const std::string& path);
 bool is_text_path(std::string_view path);
 
-// The book shipped in the repository (book/tempo.book of the source tree this was built from).
+// The book shipped with Tempo: share/tempo/tempo.book beside an installed binary (bin/tempo),
+// else book/tempo.book of the source tree this was built from.
 std::string default_path();
 
 }  // namespace tempo::book

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <utility>
 
+#include "engine/movegen_international.hpp"
+#include "engine/notation_international.hpp"
+
 namespace tempo {
 
 namespace {
@@ -10,7 +13,8 @@ namespace {
 const char* color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
 
 // A man move or a capture can never be undone, so no position before it can come back.
-bool is_irreversible(const Position& before, const Move& m) {
+template <class P>
+bool is_irreversible(const P& before, const Move& m) {
     return m.is_capture() || (before.men(before.side_to_move()) & bit(m.from)) != 0;
 }
 
@@ -33,14 +37,21 @@ std::string Status::description() const {
                    " plies without a capture or a promotion";
         case EndReason::Repetition:
             return "draw: the same position occurred three times";
+        case EndReason::KingMovesOnly:
+            return "draw: 25 moves each with only king moves, no capture and no man move";
+        case EndReason::SmallEnding:
+            return "draw: 16 moves each in an ending of three kings, two kings and a man, or a king "
+                   "and two men against a lone king";
         default:
             return "draw";
     }
 }
 
-std::vector<Move> legal_moves(const Position& p) {
-    MoveList list;
-    generate_moves(p, list);
+namespace {
+
+// The moves of a list sorted by their first route (squares as numbers).
+template <class P, class List>
+std::vector<Move> sorted_by_route(const P& p, const List& list) {
     std::vector<std::pair<std::vector<int>, Move>> keyed;
     for (const Move& m : list) {
         auto routes = routes_of(p, m);
@@ -53,53 +64,129 @@ std::vector<Move> legal_moves(const Position& p) {
     return out;
 }
 
+}  // namespace
+
+std::vector<Move> legal_moves(const Position& p) {
+    MoveList list;
+    generate_moves(p, list);
+    return sorted_by_route(p, list);
+}
+
+std::vector<Move> intl::legal_moves(const intl::Position& p) {
+    intl::MoveList list;
+    intl::generate_moves(p, list);
+    return sorted_by_route(p, list);
+}
+
 std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
     std::vector<std::string> out;
     for (const Move& m : legal_moves(p)) out.push_back(move_text(p, m, n));
     return out;
 }
 
-Game::Game(Rules rules) : rules_(rules), positions_{Position::start(rules.first_to_move)} {}
+// What BasicGame needs of a board: the start, the text in and out, the legal moves, the draws
+// that the position alone decides.
+struct EnglishVariant {
+    using Position = tempo::Position;
+    using Rules = tempo::Rules;
+    using MoveList = tempo::MoveList;
 
-Result<Game> Game::from_fen(std::string_view fen, Rules rules) {
-    auto p = parse_fen(fen);
+    static Position start(const Rules& r) { return Position::start(r.first_to_move); }
+    static Result<Position> parse_fen(std::string_view fen) { return tempo::parse_fen(fen); }
+    static std::string move_text(const Position& p, const Move& m, Notation n) {
+        return tempo::move_text(p, m, n);
+    }
+    static Result<Move> parse_move(const Position& p, std::string_view text) {
+        return tempo::parse_move(p, text);
+    }
+    static std::vector<Move> legal_moves(const Position& p) { return tempo::legal_moves(p); }
+    static std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
+        return tempo::legal_move_texts(p, n);
+    }
+    static void generate(const Position& p, MoveList& list) { generate_moves(p, list); }
+    static bool has_moves(const Position& p) { return count_moves(p) != 0; }
+    static EndReason counting_draw(const Rules& r, const Position& p) {
+        return r.quiet_plies_limit > 0 && p.quiet_plies() >= r.quiet_plies_limit ? EndReason::QuietPlies
+                                                                                 : EndReason::None;
+    }
+};
+
+struct intl::Variant {
+    using Position = intl::Position;
+    using Rules = intl::Rules;
+    using MoveList = intl::MoveList;
+
+    static Position start(const Rules&) { return Position::start(); }
+    static Result<Position> parse_fen(std::string_view fen) { return intl::parse_fen(fen); }
+    static std::string move_text(const Position& p, const Move& m, Notation n) {
+        return intl::move_text(p, m, n);
+    }
+    static Result<Move> parse_move(const Position& p, std::string_view text) {
+        return intl::parse_move(p, text);
+    }
+    static std::vector<Move> legal_moves(const Position& p) { return intl::legal_moves(p); }
+    static std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
+        return intl::legal_move_texts(p, n);
+    }
+    static void generate(const Position& p, MoveList& list) { intl::generate_moves(p, list); }
+    static bool has_moves(const Position& p) { return intl::count_moves(p) != 0; }
+    static EndReason counting_draw(const Rules& r, const Position& p) {
+        if (!r.counting_draws || !intl::rule_draw(p)) return EndReason::None;
+        return p.quiet_plies() >= intl::Fmjd::king_moves_draw_plies ? EndReason::KingMovesOnly
+                                                                    : EndReason::SmallEnding;
+    }
+};
+
+template <class V>
+BasicGame<V>::BasicGame(Rules rules) : rules_(rules), positions_{V::start(rules)} {}
+
+template <class V>
+Result<BasicGame<V>> BasicGame<V>::from_fen(std::string_view fen, Rules rules) {
+    auto p = V::parse_fen(fen);
     if (!p) return Error{p.error()};
     return from_position(p.value(), rules);
 }
 
-Game Game::from_position(const Position& p, Rules rules) {
-    Game g(rules);
+template <class V>
+BasicGame<V> BasicGame<V>::from_position(const Position& p, Rules rules) {
+    BasicGame g(rules);
     g.positions_ = {p};
     return g;
 }
 
-std::vector<std::string> Game::move_texts(Notation n) const {
+template <class V>
+std::vector<std::string> BasicGame<V>::move_texts(Notation n) const {
     std::vector<std::string> out;
-    for (std::size_t i = 0; i < moves_.size(); ++i) out.push_back(move_text(positions_[i], moves_[i], n));
+    for (std::size_t i = 0; i < moves_.size(); ++i) out.push_back(V::move_text(positions_[i], moves_[i], n));
     return out;
 }
 
-std::vector<Move> Game::legal_moves() const {
+template <class V>
+std::vector<Move> BasicGame<V>::legal_moves() const {
     if (status().is_over()) return {};
-    return tempo::legal_moves(position());
+    return V::legal_moves(position());
 }
 
-std::vector<std::string> Game::legal_move_texts(Notation n) const {
+template <class V>
+std::vector<std::string> BasicGame<V>::legal_move_texts(Notation n) const {
     if (status().is_over()) return {};
-    return tempo::legal_move_texts(position(), n);
+    return V::legal_move_texts(position(), n);
 }
 
-std::string Game::refusal() const {
+template <class V>
+std::string BasicGame<V>::refusal() const {
     const Status s = status();
     return s.is_over() ? "the game is over (" + s.description() + ")" : std::string();
 }
 
-Result<Move> Game::validate(std::string_view text) const {
+template <class V>
+Result<Move> BasicGame<V>::validate(std::string_view text) const {
     if (const std::string why = refusal(); !why.empty()) return Error{why};
-    return parse_move(position(), text);
+    return V::parse_move(position(), text);
 }
 
-Result<Move> Game::play(std::string_view text) {
+template <class V>
+Result<Move> BasicGame<V>::play(std::string_view text) {
     auto m = validate(text);
     if (m) {
         positions_.push_back(position().after(m.value()));
@@ -108,30 +195,35 @@ Result<Move> Game::play(std::string_view text) {
     return m;
 }
 
-Result<Move> Game::play(const Move& m) {
+template <class V>
+Result<Move> BasicGame<V>::play(const Move& m) {
     if (const std::string why = refusal(); !why.empty()) return Error{why};
-    MoveList list;
-    generate_moves(position(), list);
+    typename V::MoveList list;
+    V::generate(position(), list);
     const auto it = std::find(list.begin(), list.end(), m);
-    if (it == list.end()) return Error{"not a legal move: " + move_text(position(), m)};
+    if (it == list.end())
+        return Error{"not a legal move: " + V::move_text(position(), m, Notation::Numbers)};
     positions_.push_back(position().after(*it));
     moves_.push_back(*it);
     return *it;
 }
 
-bool Game::undo() {
+template <class V>
+bool BasicGame<V>::undo() {
     if (moves_.empty()) return false;
     moves_.pop_back();
     positions_.pop_back();
     return true;
 }
 
-Status Game::status() const {
+template <class V>
+Status BasicGame<V>::status() const {
     const Position& p = position();
     Status s;
     s.to_move = p.side_to_move();
     s.quiet_plies = p.quiet_plies();
-    if (count_moves(p) == 0) {
+    if constexpr (requires { p.ending_plies(); }) s.ending_plies = p.ending_plies();
+    if (!V::has_moves(p)) {
         s.outcome = p.side_to_move() == Color::Black ? Outcome::WhiteWins : Outcome::BlackWins;
         s.reason = EndReason::NoLegalMoves;
         return s;
@@ -148,11 +240,14 @@ Status Game::status() const {
             return s;
         }
     }
-    if (rules_.quiet_plies_limit > 0 && p.quiet_plies() >= rules_.quiet_plies_limit) {
+    if (const EndReason r = V::counting_draw(rules_, p); r != EndReason::None) {
         s.outcome = Outcome::Draw;
-        s.reason = EndReason::QuietPlies;
+        s.reason = r;
     }
     return s;
 }
+
+template class BasicGame<EnglishVariant>;
+template class BasicGame<intl::Variant>;
 
 }  // namespace tempo

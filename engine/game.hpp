@@ -9,12 +9,20 @@
 // - threefold repetition, when the rules have it: the current position (pieces and side to move)
 //   has occurred three times. Only positions since the last capture or man move are compared: no
 //   earlier one can come back;
-// - the quiet-plies rule: a draw once `quiet_plies_limit` plies have passed with no capture and no
-//   promotion (the reference game's 80-ply rule, `Position::quiet_plies`).
+// - the counting rules of the game's position. English: a draw once `quiet_plies_limit` plies
+//   have passed with no capture and no promotion (the reference game's 80-ply rule,
+//   `Position::quiet_plies`). International (FMJD): the 25-move rule and the 16-move rule,
+//   `intl::rule_draw`.
 //
 // Rules::official() is the WCDF game (Black moves first, repetition draws); Rules::reference() is
 // the reference game ../shared/seeds/000_*.txt (White first, no repetition rule). Both keep the
-// 80-ply rule, as the issue asks.
+// 80-ply rule, as the issue asks. intl::Rules::official() is the FMJD game (White first, all three
+// draw rules).
+//
+// One class template, BasicGame<Variant>, holds the history and the checks; a Variant is a trait
+// of static functions that gives the board's position type, its rules and its notation.
+// `tempo::Game` is English draughts and `tempo::intl::Game` international draughts; both are
+// instantiated once, in game.cpp.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +32,7 @@
 
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
+#include "engine/international.hpp"
 #include "engine/position.hpp"
 #include "engine/result.hpp"
 
@@ -39,13 +48,25 @@ struct Rules {
 };
 
 enum class Outcome : std::uint8_t { Ongoing, BlackWins, WhiteWins, Draw };
-enum class EndReason : std::uint8_t { None, NoLegalMoves, QuietPlies, Repetition };
+// KingMovesOnly: international draughts' 25-move rule (only king moves, no capture, no man move);
+// SmallEnding: its 16-move rule (three kings, two kings and a man, or a king and two men against
+// a lone king).
+enum class EndReason : std::uint8_t {
+    None,
+    NoLegalMoves,
+    QuietPlies,
+    Repetition,
+    KingMovesOnly,
+    SmallEnding
+};
 
 struct Status {
     Outcome outcome = Outcome::Ongoing;
     EndReason reason = EndReason::None;
     Color to_move = Color::Black;  // in the position the status describes
-    int quiet_plies = 0;           // plies since the last capture or promotion, there
+    int quiet_plies = 0;           // plies since the last capture or promotion, there (10x10:
+                                   // since the last capture or man move)
+    int ending_plies = 0;          // 10x10: plies since a 16-move-rule ending arose, there
 
     bool is_over() const { return outcome != Outcome::Ongoing; }
     // One sentence for people: "White wins: Black has no legal move".
@@ -58,14 +79,52 @@ std::vector<Move> legal_moves(const Position& p);
 // The same moves as text (captures with every landing square), in the same order.
 std::vector<std::string> legal_move_texts(const Position& p, Notation n = Notation::Numbers);
 
-class Game {
+namespace intl {
+
+struct Rules {
+    bool repetition_draw = true;
+    bool counting_draws = true;  // the 25-move rule and the 16-move rule (intl::rule_draw)
+
+    static Rules official() { return {}; }
+};
+
+// Every legal move of the position, each distinct (from, to, captured) once, in the order of
+// their text (squares compared as numbers). The texts: intl::legal_move_texts (notation).
+std::vector<Move> legal_moves(const Position& p);
+
+}  // namespace intl
+
+// The two variants BasicGame is instantiated with (defined in game.cpp).
+struct EnglishVariant;
+namespace intl {
+struct Variant;
+}
+
+template <class V>
+struct VariantTypes;
+template <>
+struct VariantTypes<EnglishVariant> {
+    using Position = tempo::Position;
+    using Rules = tempo::Rules;
+};
+template <>
+struct VariantTypes<intl::Variant> {
+    using Position = intl::Position;
+    using Rules = intl::Rules;
+};
+
+template <class V>
+class BasicGame {
 public:
-    explicit Game(Rules rules = Rules::official());
+    using Position = typename VariantTypes<V>::Position;
+    using Rules = typename VariantTypes<V>::Rules;
+
+    explicit BasicGame(Rules rules = Rules::official());
     // A game from a set-up position; its side to move is the FEN's, whatever rules.first_to_move.
-    static Result<Game> from_fen(std::string_view fen, Rules rules = Rules::official());
-    // A game from a position the caller built (its quiet-ply count included); it must satisfy
+    static Result<BasicGame> from_fen(std::string_view fen, Rules rules = Rules::official());
+    // A game from a position the caller built (its ply counters included); it must satisfy
     // Position::is_consistent().
-    static Game from_position(const Position& p, Rules rules = Rules::official());
+    static BasicGame from_position(const Position& p, Rules rules = Rules::official());
 
     const Rules& rules() const { return rules_; }
     const Position& position() const { return positions_.back(); }
@@ -96,5 +155,16 @@ private:
     std::vector<Position> positions_;  // the start, then one per move played
     std::vector<Move> moves_;
 };
+
+extern template class BasicGame<EnglishVariant>;
+extern template class BasicGame<intl::Variant>;
+
+// English draughts (8x8).
+using Game = BasicGame<EnglishVariant>;
+
+namespace intl {
+// International draughts (10x10, FMJD).
+using Game = BasicGame<Variant>;
+}  // namespace intl
 
 }  // namespace tempo

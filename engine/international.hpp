@@ -23,7 +23,8 @@
 //       49  . 50  . 51  . 52  . 53  .      squares 46-50   (White's home; Black crowns here)
 //
 // Invariants (checked by `is_consistent`): the colours are disjoint and inside the mask, kings
-// are a subset of the pieces, no man stands on its own crowning row, the key equals a recompute.
+// are a subset of the pieces, no man stands on its own crowning row, the key equals a recompute,
+// and the small-ending counter is set exactly when the material is a small ending.
 #pragma once
 
 #include <array>
@@ -57,7 +58,20 @@ struct Fmjd {
     static constexpr bool kings_count_as_men = true;      // ...and a king counts as one piece
     static constexpr bool removed_after_move = true;      // art. 4.4/4.5: lifted when finished
     static constexpr bool crown_only_at_end = true;       // a man passing the far row stays a man
+    // Draws (art. 6 "the draw"; sub-articles not checked): 25 moves of each side with only king
+    // moves, no capture and no man move; and 16 moves of each side in the small endings (three
+    // kings, two kings and a man, or a king and two men, against a lone king).
+    static constexpr int king_moves_draw_plies = 50;
+    static constexpr int small_ending_draw_plies = 32;
 };
+
+// Whether the material is one of the 16-move rule's endings: a lone king against three pieces,
+// at least one of them a king (three kings, two kings and a man, a king and two men).
+constexpr bool is_small_ending(Bitboard black, Bitboard white, Bitboard kings) {
+    const auto lone_king = [kings](Bitboard b) { return std::popcount(b) == 1 && (b & kings) != 0; };
+    const auto three = [kings](Bitboard b) { return std::popcount(b) == 3 && (b & kings) != 0; };
+    return (lone_king(black) && three(white)) || (lone_king(white) && three(black));
+}
 
 // Rows where a man of each colour is crowned: White moves up to 1-5, Black down to 46-50.
 template <Color C>
@@ -74,8 +88,9 @@ public:
     // The standard start: Black on 1-20, White on 31-50, White to move.
     static Position start();
     // A position from bitboards; no check beyond masking (use the FEN parser for text).
+    // `ending_plies` is used only when the material is a small ending (see ending_plies()).
     static Position from_bitboards(Bitboard black, Bitboard white, Bitboard kings, Color side,
-                                   int quiet_plies = 0);
+                                   int quiet_plies = 0, int ending_plies = 0);
 
     Bitboard pieces(Color c) const { return pieces_[index(c)]; }
     Bitboard men(Color c) const { return pieces_[index(c)] & ~kings_; }
@@ -87,6 +102,11 @@ public:
     Key key() const { return key_; }
     // Plies since the last capture or man move (the 25-move rule counts king moves only).
     int quiet_plies() const { return quiet_; }
+    // Whether the material is one of the 16-move rule's endings, and the plies played since it
+    // arose (0 outside one). A promotion inside the endings keeps counting; a capture that enters
+    // one starts at 0.
+    bool in_small_ending() const { return ending_ != 0; }
+    int ending_plies() const { return ending_ ? ending_ - 1 : 0; }
 
     // The child position after `m`, which must be legal here.
     [[nodiscard]] Position after(const Move& m) const {
@@ -111,7 +131,15 @@ private:
     Key key_ = 0;
     Color side_ = Color::White;
     std::uint16_t quiet_ = 0;
+    std::uint16_t ending_ = 0;  // 0 outside the small endings, else 1 + the plies since it arose
 };
+
+// Whether the 25-move rule or the 16-move rule draws the game in `p` (FMJD art. 6). Threefold
+// repetition is not the position's to see: Game and the search check it on their histories.
+inline bool rule_draw(const Position& p) {
+    return p.quiet_plies() >= Fmjd::king_moves_draw_plies ||
+           p.ending_plies() >= Fmjd::small_ending_draw_plies;
+}
 
 // Crowning looks only at `to`, where the move ends: a man that crosses the far row in the middle
 // of a capture is not crowned.
@@ -130,6 +158,10 @@ Position Position::after(const Move& m) const {
     else if (crowned)
         p.kings_ |= to;
     p.quiet_ = (m.captured || !king) ? 0 : std::uint16_t(quiet_ + 1);
+    p.ending_ = 0;
+    if (popcount(p.occupied()) == 4) [[unlikely]]
+        if (is_small_ending(p.pieces_[0], p.pieces_[1], p.kings_))
+            p.ending_ = std::uint16_t(ending_ ? ending_ + 1 : 1);
     p.side_ = Them;
     if constexpr (Keyed) {
         p.key_ ^= zobrist::piece(Us, king, m.from) ^ zobrist::piece(Us, king || crowned, m.to) ^

@@ -150,14 +150,17 @@ struct RouteWalk {
     }
 };
 
-std::string route_text(const std::vector<int>& route, bool capture) {
+std::string route_text(const std::vector<int>& route, bool capture, Notation n) {
     std::string s;
     for (std::size_t i = 0; i < route.size(); ++i) {
         if (i) s += capture ? 'x' : '-';
-        s += std::to_string(route[i] + 1);
+        s += intl::square_text(route[i], n);
     }
     return s;
 }
+
+// Whether a bit index is one of the 50 squares (not a ghost, not off the board).
+constexpr bool is_board_bit(int b) { return b >= 0 && b < 64 && ((Geo::mask >> b) & 1); }
 
 std::string list_texts(const Position& p, const std::vector<Move>& moves) {
     std::vector<std::string> texts;
@@ -231,19 +234,28 @@ std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
     return w.out;
 }
 
-std::string move_text(const Position& p, const Move& m) {
-    const auto routes = routes_of(p, m);
-    if (routes.empty()) return "?";
-    return route_text(routes.front(), m.is_capture());
+std::string square_text(int square, Notation n) {
+    if (square < 0 || square >= Geo::squares) return "?";
+    if (n == Notation::Numbers) return std::to_string(square + 1);
+    return char('a' + Geo::file_of(square)) + std::to_string(Geo::rank_of(square));
 }
 
-std::vector<std::string> legal_move_texts(const Position& p) {
+std::string move_text(const Position& p, const Move& m, Notation n) {
+    const auto routes = routes_of(p, m);
+    if (routes.empty()) {
+        const auto square = [](int b) { return is_board_bit(b) ? Geo::square_of(b) : -1; };
+        return route_text({square(m.from), square(m.to)}, m.is_capture(), n);
+    }
+    return route_text(routes.front(), m.is_capture(), n);
+}
+
+std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
     MoveList list;
     generate_moves(p, list);
     std::vector<std::pair<std::vector<int>, std::string>> keyed;
     for (const Move& m : list) {
         auto r = routes_of(p, m);
-        keyed.emplace_back(r.empty() ? std::vector<int>{} : r.front(), move_text(p, m));
+        keyed.emplace_back(r.empty() ? std::vector<int>{} : r.front(), move_text(p, m, n));
     }
     std::sort(keyed.begin(), keyed.end());
     std::vector<std::string> out;

@@ -22,9 +22,13 @@
 
 #include "engine/international.hpp"
 #include "engine/movegen_international.hpp"
+#include "engine/notation.hpp"
 #include "engine/result.hpp"
 
 namespace tempo::intl {
+
+// A square (0-based) as text: "32", or in board names "d4" (a1 is square 46); "?" off the board.
+std::string square_text(int square, Notation n = Notation::Numbers);
 
 Result<Position> parse_fen(std::string_view fen);
 std::string to_fen(const Position& p);
@@ -34,13 +38,14 @@ std::string to_fen(const Position& p);
 // apart from the bitboard generator, so that the tests can check one against the other.
 std::vector<std::vector<int>> routes_of(const Position& p, const Move& m);
 
-// The move as text: a capture with every landing square (its first route).
-std::string move_text(const Position& p, const Move& m);
+// The move as text: a capture with every landing square (its first route). A move `p` does not
+// have is written as its two end squares ("?" for a bit off the board).
+std::string move_text(const Position& p, const Move& m, Notation n = Notation::Numbers);
 
 // A move text read against the legal moves of `p`.
 Result<Move> parse_move(const Position& p, std::string_view text);
 
 // The legal moves as text, sorted by their first route (squares compared as numbers).
-std::vector<std::string> legal_move_texts(const Position& p);
+std::vector<std::string> legal_move_texts(const Position& p, Notation n = Notation::Numbers);
 
 }  // namespace tempo::intl

@@ -18,16 +18,31 @@ constexpr bool same(const Move& a, const Move& b) { return a == b; }
 
 }  // namespace
 
-// One search thread: its own killers, history, PV and counters; the table is shared.
-class Worker {
+// What the engine needs of a worker whatever the game: its node count.
+class WorkerBase {
 public:
+    virtual ~WorkerBase() = default;
+    std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+
+protected:
+    std::atomic<std::uint64_t> nodes_{0};
+};
+
+// One search thread: its own killers, history, PV and counters; the table is shared.
+template <class Game>
+class Worker : public WorkerBase {
+public:
+    using Position = typename Game::Position;
+    using MoveList = typename Game::MoveList;
+    using Keys = std::array<int, MoveList::Capacity>;
+    using Origins = std::array<std::uint16_t, MoveList::Capacity>;
+
     Worker(Engine& engine, int id) : engine_(engine), id_(id) {}
 
     void start(const Position& root, std::span<const Key> history);
     // Iterative deepening until a limit or stop(); the main worker (id 0) decides for everyone.
     void iterate();
 
-    std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
     const SearchResult& result() const { return result_; }
 
 private:
@@ -36,11 +51,9 @@ private:
     Score quiesce(const Position& p, Score alpha, Score beta, int ply, bool may_extend);
     bool tick();
     bool is_repetition(const Position& p, int ply) const;
-    void order(const Position& p, MoveList& list, std::array<int, MoveList::Capacity>& keys,
-               const Move* tt_move, int ply) const;
-    void reward(const Position& p, const Move& best, const MoveList& list,
-                const std::array<int, MoveList::Capacity>& keys, std::size_t tried, int depth,
-                int ply);
+    void order(const Position& p, MoveList& list, Keys& keys, const Move* tt_move, int ply) const;
+    void reward(const Position& p, const Move& best, const MoveList& list, std::size_t tried,
+                int depth, int ply);
     void update_pv(int ply, const Move& m);
     void report(int depth, Score score);
 
@@ -57,7 +70,6 @@ private:
     std::array<std::array<Move, MaxPly + 1>, MaxPly + 1> pv_{};
     std::array<int, MaxPly + 1> pv_len_{};
 
-    std::atomic<std::uint64_t> nodes_{0};
     int seldepth_ = 0;
 
     // The root move proven best so far in the unfinished iteration.
@@ -68,7 +80,8 @@ private:
     SearchResult result_;
 };
 
-void Worker::start(const Position& root, std::span<const Key> history) {
+template <class Game>
+void Worker<Game>::start(const Position& root, std::span<const Key> history) {
     root_ = root;
     keys_.assign(history.begin(), history.end());
     history_len_ = keys_.size();
@@ -82,7 +95,8 @@ void Worker::start(const Position& root, std::span<const Key> history) {
 }
 
 // Counts a node and says whether the search may go on; the main worker checks the limits.
-bool Worker::tick() {
+template <class Game>
+bool Worker<Game>::tick() {
     const std::uint64_t n = nodes_.load(std::memory_order_relaxed) + 1;
     nodes_.store(n, std::memory_order_relaxed);
     if (main()) {
@@ -93,7 +107,7 @@ bool Worker::tick() {
         }
         if ((n & 1023) == 0 && engine_.hard_ms_ > 0 &&
             !engine_.pondering_.load(std::memory_order_relaxed) &&
-            engine_.elapsed_ms() >= engine_.hard_ms_)
+            engine_.clock_ms() >= engine_.hard_ms_)
             engine_.stop();
     }
     return !engine_.stopped();
@@ -101,7 +115,8 @@ bool Worker::tick() {
 
 // Whether `p` at `ply` repeats an earlier position with the same side to move. Only the last
 // `quiet_plies` positions can be equal to it: a capture or a promotion changes the material.
-bool Worker::is_repetition(const Position& p, int ply) const {
+template <class Game>
+bool Worker<Game>::is_repetition(const Position& p, int ply) const {
     const std::size_t here = history_len_ + std::size_t(ply);
     const std::size_t reach = std::min<std::size_t>(std::size_t(p.quiet_plies()), here);
     for (std::size_t back = 2; back <= reach; back += 2)
@@ -111,10 +126,11 @@ bool Worker::is_repetition(const Position& p, int ply) const {
 
 // Gives each move an ordering key: the table's move, then for captures the most pieces taken
 // (kings counting more), for quiet moves killers, promotions and history.
-void Worker::order(const Position& p, MoveList& list, std::array<int, MoveList::Capacity>& keys,
-                   const Move* tt_move, int ply) const {
+template <class Game>
+void Worker<Game>::order(const Position& p, MoveList& list, Keys& keys, const Move* tt_move,
+                         int ply) const {
     const Color us = p.side_to_move();
-    const Bitboard kings = p.kings(), crown = crown_row(us);
+    const Bitboard kings = p.kings(), crown = Game::crown_row(us);
     const std::size_t n = list.size();
     // Captures are compulsory, so the list holds only captures or only quiet moves.
     if (n && list[0].is_capture()) {
@@ -149,16 +165,10 @@ void Worker::order(const Position& p, MoveList& list, std::array<int, MoveList::
             }
 }
 
-// Whether the opponent of the side to move could capture if it were its turn.
-static bool threatened(const Position& p) {
-    return (p.side_to_move() == Color::Black ? movegen::jumpers<Color::White>(p)
-                                             : movegen::jumpers<Color::Black>(p)) != 0;
-}
-
 // Picks the best remaining move to position i (selection sort: most nodes cut off early), and
 // its index in generation order along with it.
-static void pick(MoveList& list, std::array<int, MoveList::Capacity>& keys,
-                 std::array<std::uint8_t, MoveList::Capacity>& origin, std::size_t i) {
+template <class MoveList, class Keys, class Origins>
+static void pick(MoveList& list, Keys& keys, Origins& origin, std::size_t i) {
     std::size_t best = i;
     for (std::size_t j = i + 1; j < list.size(); ++j)
         if (keys[j] > keys[best]) best = j;
@@ -169,9 +179,9 @@ static void pick(MoveList& list, std::array<int, MoveList::Capacity>& keys,
 
 // A quiet move caused a cut-off: it becomes a killer and gains history, the quiet moves tried
 // before it lose some.
-void Worker::reward(const Position& p, const Move& best, const MoveList& list,
-                    const std::array<int, MoveList::Capacity>&, std::size_t tried, int depth,
-                    int ply) {
+template <class Game>
+void Worker<Game>::reward(const Position& p, const Move& best, const MoveList& list,
+                          std::size_t tried, int depth, int ply) {
     if (best.is_capture()) return;
     auto& k = killers_[std::size_t(ply)];
     if (!same(k[0], best)) k[1] = k[0], k[0] = best;
@@ -186,7 +196,8 @@ void Worker::reward(const Position& p, const Move& best, const MoveList& list,
         if (!same(list[i], best)) adjust(list[i], -bonus);
 }
 
-void Worker::update_pv(int ply, const Move& m) {
+template <class Game>
+void Worker<Game>::update_pv(int ply, const Move& m) {
     const auto u = std::size_t(ply);
     pv_[u][u] = m;
     const int child_len = pv_len_[u + 1];
@@ -195,25 +206,27 @@ void Worker::update_pv(int ply, const Move& m) {
 }
 
 // Resolves pending captures (all of them: captures are compulsory), then evaluates.
-Score Worker::quiesce(const Position& p, Score alpha, Score beta, int ply, bool may_extend) {
+template <class Game>
+Score Worker<Game>::quiesce(const Position& p, Score alpha, Score beta, int ply, bool may_extend) {
     pv_len_[std::size_t(ply)] = ply;
     if (!tick()) return 0;
     seldepth_ = std::max(seldepth_, ply);
-    if (!has_capture(p)) {
-        if (count_moves(p) == 0) return loss_in(ply);
-        if (!engine_.options_.threat_extension || !may_extend || ply >= MaxPly || !threatened(p))
-            return evaluate(p);
+    if (!Game::has_capture(p)) {
+        if (!Game::has_moves(p)) return loss_in(ply);
+        if (!engine_.options_.threat_extension || !may_extend || ply >= MaxPly ||
+            !Game::threatened(p))
+            return Game::evaluate(p);
         may_extend = false;  // once per line
     }
     if (ply >= MaxPly) return Draw;  // a capture chain this long cannot happen; stay safe
 
     MoveList list;
-    generate_moves(p, list);
-    std::array<int, MoveList::Capacity> keys;
-    std::array<std::uint8_t, MoveList::Capacity> origin;
+    Game::generate(p, list);
+    Keys keys;
+    Origins origin;
     const bool ordered = list.size() > 1;  // a single capture needs no order
     if (ordered) {
-        for (std::size_t i = 0; i < list.size(); ++i) origin[i] = std::uint8_t(i);
+        for (std::size_t i = 0; i < list.size(); ++i) origin[i] = std::uint16_t(i);
         order(p, list, keys, nullptr, ply);
     }
     Score best = -Infinite;
@@ -234,14 +247,16 @@ Score Worker::quiesce(const Position& p, Score alpha, Score beta, int ply, bool 
 }
 
 // The principal variation search. Scores are exact inside (alpha, beta), bounds outside.
-Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int ply, bool pv_node) {
+template <class Game>
+Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth, int ply,
+                           bool pv_node) {
     const auto u = std::size_t(ply);
     pv_len_[u] = ply;
     keys_[history_len_ + u] = p.key();
 
     // 1. Draws by rule and by repetition; mate distance pruning.
     if (ply > 0) {
-        if (p.quiet_plies() >= DrawPlies || is_repetition(p, ply)) return Draw;
+        if (Game::rule_draw(p) || is_repetition(p, ply)) return Draw;
         alpha = std::max(alpha, loss_in(ply));
         beta = std::min(beta, win_in(ply + 1));
         if (alpha >= beta) return alpha;
@@ -266,7 +281,7 @@ Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int 
 
     // 5. The moves; none is a loss.
     MoveList list;
-    generate_moves(p, list);
+    Game::generate(p, list);
     if (list.empty()) return loss_in(ply);
 
     const Move* tt_move = nullptr;
@@ -290,14 +305,14 @@ Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int 
 
     // 7. Order, then search: the first move with the full window, the rest with a null window,
     //    searched again in full when they beat alpha.
-    std::array<int, MoveList::Capacity> keys;
-    std::array<std::uint8_t, MoveList::Capacity> origin;
-    for (std::size_t i = 0; i < list.size(); ++i) origin[i] = std::uint8_t(i);
+    Keys keys;
+    Origins origin;
+    for (std::size_t i = 0; i < list.size(); ++i) origin[i] = std::uint16_t(i);
     order(p, list, keys, tt_move ? &tt_copy : nullptr, ply);
     const Score alpha0 = alpha;
     Score best = -Infinite;
     Move best_move = list[0];
-    std::uint8_t best_origin = origin[0];
+    std::uint16_t best_origin = origin[0];
     std::size_t tried = 0;
     const std::vector<Move>& only = engine_.limits_.searchmoves;
     for (std::size_t i = 0; i < list.size(); ++i) {
@@ -317,7 +332,7 @@ Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int 
             const ReductionOptions& lmr = engine_.options_.reductions;
             if (lmr.enabled && depth >= lmr.min_depth && i >= std::size_t(lmr.min_moves) &&
                 !m.is_capture() && keys[i] < OrderPromotion && keys[i] <= lmr.max_history &&
-                !has_capture(child)) {
+                !Game::has_capture(child)) {
                 int r = 1;
                 if (depth >= lmr.deep_depth && i >= std::size_t(lmr.deep_moves)) ++r;
                 if (pv_node && r > 1) --r;
@@ -344,7 +359,7 @@ Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int 
                     iteration_pv_.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
                 }
                 if (s >= beta) {
-                    reward(p, m, list, keys, tried - 1, depth, ply);
+                    reward(p, m, list, tried - 1, depth, ply);
                     break;
                 }
             }
@@ -353,13 +368,16 @@ Score Worker::search(const Position& p, Score alpha, Score beta, int depth, int 
 
     // 8. Remember the result.
     const Bound bound = best >= beta ? Bound::Lower : best > alpha0 ? Bound::Exact : Bound::Upper;
+    // The index is a hint checked against from and to; past the 255th move it is not kept.
+    const auto index = std::uint8_t(best_origin < TTMove::NoIndex ? best_origin : TTMove::NoIndex - 1);
     engine_.tt_.store(p.key(), to_tt(best, ply), depth, bound,
-                      TTMove{best_origin, best_move.from, best_move.to});
+                      TTMove{index, best_move.from, best_move.to});
     return best;
 }
 
 // One iteration inside a window around the previous score, widened on each failure.
-Score Worker::aspiration(int depth, Score previous) {
+template <class Game>
+Score Worker<Game>::aspiration(int depth, Score previous) {
     Score delta = 25, alpha = -Infinite, beta = Infinite;
     if (depth >= 4 && !is_decisive(previous)) {
         alpha = previous - delta;
@@ -381,7 +399,8 @@ Score Worker::aspiration(int depth, Score previous) {
     }
 }
 
-void Worker::iterate() {
+template <class Game>
+void Worker<Game>::iterate() {
     const Limits& l = engine_.limits_;
     const int last = main() && l.depth > 0 ? std::min(l.depth, MaxDepth) : MaxDepth;
     Score previous = 0;
@@ -389,7 +408,7 @@ void Worker::iterate() {
     for (int depth = main() ? 1 : 1 + (id_ & 1); depth <= last; ++depth) {
         const bool pondering = engine_.pondering_.load(std::memory_order_relaxed);
         if (main() && depth > 1 && engine_.soft_ms_ > 0 && !pondering &&
-            engine_.elapsed_ms() >= engine_.soft_ms_ / 2)
+            engine_.clock_ms() >= engine_.soft_ms_ / 2)
             break;  // the next iteration would most likely not finish in time
         iteration_best_.reset();
         seldepth_ = 0;
@@ -416,7 +435,8 @@ void Worker::iterate() {
     }
 }
 
-void Worker::report(int depth, Score score) {
+template <class Game>
+void Worker<Game>::report(int depth, Score score) {
     if (!engine_.on_iteration_ || !*engine_.on_iteration_) return;
     Info info;
     info.depth = depth;
@@ -468,16 +488,29 @@ void Engine::plan_time(const Limits& l, Color us, bool single_move) {
 
 SearchResult Engine::go(const Position& root, std::span<const Key> history, const Limits& limits,
                         const InfoCallback& on_iteration) {
+    return run<EnglishGame>(root, history, limits, on_iteration);
+}
+
+SearchResult Engine::go(const intl::Position& root, std::span<const Key> history,
+                        const Limits& limits, const InfoCallback& on_iteration) {
+    return run<InternationalGame>(root, history, limits, on_iteration);
+}
+
+template <class Game>
+SearchResult Engine::run(const typename Game::Position& root, std::span<const Key> history,
+                         const Limits& limits, const InfoCallback& on_iteration) {
+    using GameWorker = Worker<Game>;
     start_ = Clock::now();
+    clock_origin_ms_.store(0, std::memory_order_relaxed);
     limits_ = limits;
     limits_.threads = std::clamp(limits.threads, 1, 256);
     stop_.store(false, std::memory_order_relaxed);
     pondering_.store(limits.ponder, std::memory_order_relaxed);
 
-    MoveList moves;
-    generate_moves(root, moves);
+    typename Game::MoveList moves;
+    Game::generate(root, moves);
     if (!limits_.searchmoves.empty()) {
-        MoveList allowed;
+        typename Game::MoveList allowed;
         for (const Move& m : moves)
             if (std::find(limits_.searchmoves.begin(), limits_.searchmoves.end(), m) !=
                 limits_.searchmoves.end())
@@ -493,16 +526,23 @@ SearchResult Engine::go(const Position& root, std::span<const Key> history, cons
     plan_time(limits_, root.side_to_move(), moves.size() == 1);
     tt_.new_search();
 
+    // The workers and the table belong to one game: another game starts afresh.
+    if (variant_ != Game::variant) {
+        workers_.clear();
+        tt_.clear();
+        variant_ = Game::variant;
+    }
     active_ = std::size_t(limits_.threads);
     for (std::size_t i = workers_.size(); i < active_; ++i)
-        workers_.push_back(std::make_unique<Worker>(*this, int(i)));
-    for (std::size_t i = 0; i < active_; ++i) workers_[i]->start(root, history);
+        workers_.push_back(std::make_unique<GameWorker>(*this, int(i)));
+    auto worker = [&](std::size_t i) { return static_cast<GameWorker*>(workers_[i].get()); };
+    for (std::size_t i = 0; i < active_; ++i) worker(i)->start(root, history);
     on_iteration_ = &on_iteration;
 
     std::vector<std::thread> helpers;
     for (std::size_t i = 1; i < active_; ++i)
-        helpers.emplace_back([w = workers_[i].get()] { w->iterate(); });
-    workers_[0]->iterate();
+        helpers.emplace_back([w = worker(i)] { w->iterate(); });
+    worker(0)->iterate();
     // With `infinite` or while pondering, the answer waits for stop() (or ponderhit()).
     while ((limits_.infinite || pondering_.load(std::memory_order_relaxed)) && !stopped())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -510,7 +550,7 @@ SearchResult Engine::go(const Position& root, std::span<const Key> history, cons
     for (std::thread& t : helpers) t.join();
     on_iteration_ = nullptr;
 
-    SearchResult r = workers_[0]->result();
+    SearchResult r = worker(0)->result();
     if (!r.best) {  // stopped before any move was proven: the first in the search order
         r.best = moves[0];
         r.pv = {moves[0]};

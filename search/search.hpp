@@ -15,8 +15,10 @@
 // - `movetime` is a hard limit (less `move_overhead`); with a clock the search budgets its time and
 //   never spends more than a fraction of what is left.
 // - Captures are compulsory, so a position with a capture is always searched, never evaluated.
-// - Draws: a repetition of a position of the game history or of the search path, and the 80-ply
-//   rule (`quiet_plies() >= 80`). No legal move loses: `loss_in(ply)`.
+// - Draws: a repetition of a position of the game history or of the search path, and the game's
+//   draws by rule (search/variant.hpp: the 80-ply rule in English, the 25- and 16-move rules in
+//   10x10). No legal move loses: `loss_in(ply)`.
+// - One searcher serves both games: the worker is a template over a game trait (variant.hpp).
 #pragma once
 
 #include <atomic>
@@ -29,16 +31,15 @@
 #include <span>
 #include <vector>
 
-#include "engine/movegen.hpp"
+#include "engine/international.hpp"
 #include "engine/position.hpp"
-#include "search/eval.hpp"
 #include "search/score.hpp"
 #include "search/tt.hpp"
+#include "search/variant.hpp"
 
 namespace tempo::search {
 
 inline constexpr int MaxDepth = 100;  // iterations stop here (MaxPly leaves room for extensions)
-inline constexpr int DrawPlies = 80;  // plies without capture or promotion that draw the game
 
 // What a `go` may spend. Zero or negative means "no limit" for each field.
 struct Limits {
@@ -104,6 +105,8 @@ struct Options {
 
 using InfoCallback = std::function<void(const Info&)>;
 
+class WorkerBase;
+template <class Game>
 class Worker;
 
 class Engine {
@@ -118,31 +121,48 @@ public:
     void clear() { tt_.clear(); }
 
     // Searches `root`. `history` holds the keys of the game's earlier positions, oldest first
-    // (not the root), for repetitions.
+    // (not the root), for repetitions. One engine plays either game; switching games clears the
+    // table.
     SearchResult go(const Position& root, std::span<const Key> history, const Limits& limits,
                     const InfoCallback& on_iteration = {});
+    SearchResult go(const intl::Position& root, std::span<const Key> history, const Limits& limits,
+                    const InfoCallback& on_iteration = {});
     void stop() { stop_.store(true, std::memory_order_relaxed); }
-    // The opponent played the expected move: a pondering search now obeys its clock limits.
-    void ponderhit() { pondering_.store(false, std::memory_order_relaxed); }
+    // The opponent played the expected move: a pondering search now obeys its clock limits,
+    // counted from now.
+    void ponderhit() {
+        clock_origin_ms_.store(elapsed_ms(), std::memory_order_relaxed);
+        pondering_.store(false, std::memory_order_relaxed);
+    }
 
     const TranspositionTable& tt() const { return tt_; }
     // Search options; change them only between searches.
     Options& options() { return options_; }
 
 private:
+    template <class Game>
     friend class Worker;
     using Clock = std::chrono::steady_clock;
 
+    template <class Game>
+    SearchResult run(const typename Game::Position& root, std::span<const Key> history,
+                     const Limits& limits, const InfoCallback& on_iteration);
     void plan_time(const Limits& limits, Color us, bool single_move);
     std::int64_t elapsed_ms() const;
+    // Time spent against the clock limits: since the start, or since ponderhit().
+    std::int64_t clock_ms() const {
+        return elapsed_ms() - clock_origin_ms_.load(std::memory_order_relaxed);
+    }
     std::uint64_t total_nodes() const;
     bool stopped() const { return stop_.load(std::memory_order_relaxed); }
 
     TranspositionTable tt_;
     Options options_;
-    std::vector<std::unique_ptr<Worker>> workers_;
+    std::vector<std::unique_ptr<WorkerBase>> workers_;  // all of the game of the last search
+    Variant variant_ = Variant::English;
     std::atomic<bool> stop_{false};
     std::atomic<bool> pondering_{false};
+    std::atomic<std::int64_t> clock_origin_ms_{0};
     Limits limits_;
     Clock::time_point start_;
     std::int64_t soft_ms_ = 0, hard_ms_ = 0;  // 0: no time limit

@@ -224,3 +224,98 @@ TEST_CASE("intl: random games keep the key, the routes and the text consistent",
     }
     CHECK(positions > 3000);
 }
+
+// --- Draw rules (FMJD art. 6) -------------------------------------------------------------------
+
+namespace {
+
+// Plays the texts in turn, cycling, for `plies` plies.
+intl::Position shuttle(intl::Position p, const std::vector<const char*>& cycle, int plies) {
+    for (int i = 0; i < plies; ++i) p = play(p, cycle[std::size_t(i) % cycle.size()]);
+    return p;
+}
+
+}  // namespace
+
+TEST_CASE("intl: 25 moves each with only king moves draw", "[rules][intl][draw]") {
+    // Two kings that shuttle (50-45 and 5-10) without ever meeting on a diagonal.
+    const intl::Position p = fen("W:WK50:BK5");
+    const std::vector<const char*> cycle{"50-45", "5-10", "45-50", "10-5"};
+    CHECK_FALSE(p.in_small_ending());
+    const intl::Position before = shuttle(p, cycle, 49);
+    CHECK(before.quiet_plies() == 49);
+    CHECK_FALSE(intl::rule_draw(before));
+    const intl::Position at = shuttle(p, cycle, 50);
+    CHECK(at.quiet_plies() == 50);
+    CHECK(intl::rule_draw(at));
+    // A man move starts the count again: White's man on 31 steps after 40 king plies.
+    const intl::Position with_man = shuttle(fen("W:WK50,31:BK5"), cycle, 40);
+    CHECK(with_man.quiet_plies() == 40);
+    const intl::Position reset = play(with_man, "31-26");
+    CHECK(reset.quiet_plies() == 0);
+    CHECK_FALSE(intl::rule_draw(shuttle(reset, {"5-10", "50-45", "10-5", "45-50"}, 49)));
+    // A capture starts it again too.
+    const intl::Position taken = play(fen("W:WK50,K47:BK5,42"), "47x38");
+    CHECK(taken.quiet_plies() == 0);
+}
+
+TEST_CASE("intl: the 16-move rule in each of its three endings, either colour stronger",
+          "[rules][intl][draw]") {
+    // White's extra pieces stand on 47, 48, 49, off the diagonals of 5 and 10, where Black's lone
+    // king shuttles; White's king on 50 shuttles to 45. No capture is ever possible.
+    const std::vector<const char*> cycle{"50-45", "5-10", "45-50", "10-5"};
+    for (const char* text : {"W:WK50,K48,K49:BK5",     // three kings
+                             "W:WK50,K49,48:BK5",      // two kings and a man
+                             "W:WK50,48,49:BK5"}) {    // a king and two men
+        INFO(text);
+        const intl::Position p = fen(text);
+        REQUIRE(p.in_small_ending());
+        CHECK(p.ending_plies() == 0);
+        const intl::Position before = shuttle(p, cycle, 31);
+        CHECK(before.ending_plies() == 31);
+        CHECK(before.quiet_plies() == 31);  // the 25-move rule is far off
+        CHECK_FALSE(intl::rule_draw(before));
+        const intl::Position at = shuttle(p, cycle, 32);
+        CHECK(at.ending_plies() == 32);
+        CHECK(intl::rule_draw(at));
+        // The same with colours swapped: Black stronger, White's lone king.
+        const intl::Position m = p.mirrored();
+        REQUIRE(m.in_small_ending());
+        CHECK(intl::rule_draw(shuttle(m, {"1-6", "46-41", "6-1", "41-46"}, 32)));
+        CHECK_FALSE(intl::rule_draw(shuttle(m, {"1-6", "46-41", "6-1", "41-46"}, 31)));
+    }
+    // Other material does not count: three men against a king, two kings against a king, three
+    // kings against a king and a man.
+    for (const char* text : {"W:W47,48,49:BK5", "W:WK50,K49:BK5", "W:WK50,K48,K49:BK5,6"}) {
+        INFO(text);
+        CHECK_FALSE(fen(text).in_small_ending());
+    }
+}
+
+TEST_CASE("intl: the 16-move count survives a promotion and starts at a capture",
+          "[rules][intl][draw]") {
+    // Two kings and a man: the man on 6 crowns on 1 after 10 plies; the ending (now three kings)
+    // keeps its count, while the 25-move count starts again.
+    intl::Position p = shuttle(fen("W:WK50,K47,6:BK5"), {"50-45", "5-10", "45-50", "10-5"}, 10);
+    CHECK(p.ending_plies() == 10);
+    p = play(p, "6-1");
+    CHECK(p.kings(Color::White) == p.pieces(Color::White));
+    CHECK(p.ending_plies() == 11);
+    CHECK(p.quiet_plies() == 0);
+    p = shuttle(p, {"10-5", "45-50", "5-10", "50-45"}, 21);
+    CHECK(p.ending_plies() == 32);
+    CHECK(intl::rule_draw(p));
+    // A capture that enters the ending starts the count at 0: three kings take the man on 42.
+    const intl::Position before = fen("W:WK50,K47,K48:BK5,42");
+    CHECK_FALSE(before.in_small_ending());
+    const intl::Position entered = play(before, "47x38");
+    CHECK(entered.in_small_ending());
+    CHECK(entered.ending_plies() == 0);
+    CHECK(play(entered, "5-10").ending_plies() == 1);
+    // A capture that leaves it clears the count: the lone king takes the man.
+    const intl::Position leaving = fen("B:WK50,K49,23:BK5");
+    CHECK(leaving.in_small_ending());
+    const intl::Position after_capture = play(leaving, "5x28");
+    CHECK_FALSE(after_capture.in_small_ending());
+    CHECK(after_capture.ending_plies() == 0);
+}
