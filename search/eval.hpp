@@ -24,9 +24,9 @@ namespace tempo::search {
 // hand-set values, K = 1.8) to 263 283 quiet positions of 3000 self-play games (`tempo_spar
 // selfplay 3000 1000`: the 156 ballots in turn, 1000-2000 nodes a move), 2026-11-29. Fitted
 // against the hand-set weights at equal nodes (tempo_spar, the 156 ballots with both colours):
-// +138 =121 -53 at 10k nodes a move, +97 +- 32 Elo. A second round (4000 more games played with
-// the fitted weights, fitted from these) lost to them, +48 =159 -105 (-64 +- 27), so one round it
-// is. Some signs are what the data says, not textbook: a trapped king and closeness of the
+// +138 =121 -53 at 10k nodes a move (Elo +97 +- 32), +169 =114 -29 at 40k (+168 +- 32). A second
+// round (4000 more games played with the fitted weights, fitted from these) lost to them, +48 =159
+// -105 (-64 +- 27), so one round it is. Some signs are what the data says, not textbook: a trapped king and closeness of the
 // chasing kings score a little for their side, a king in the centre a little less.
 struct Weights {
     // Material. A king is worth more than a man; its value rises as the board empties.

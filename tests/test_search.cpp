@@ -249,7 +249,7 @@ TEST_CASE("late move reductions keep the only winning moves and the exact distan
         Engine engine(16);
         ReductionOptions& lmr = engine.options().reductions;
         lmr.enabled = true;
-        if (aggressive) lmr.min_depth = 2, lmr.min_moves = 1, lmr.deep_depth = 3, lmr.deep_moves = 2;
+        if (aggressive) lmr.min_depth = 2, lmr.min_moves = 1, lmr.base = 100, lmr.divisor = 150;
         INFO("aggressive " << aggressive);
         // W:W22,23,25,29:B1,3,14,15: the two-for-one shot.
         SearchResult r = search_to(engine, position_from_squares(W, {1, 3, 14, 15}, {22, 23, 25, 29}), 10);
@@ -276,7 +276,7 @@ TEST_CASE("with reductions, win and loss distances still match a plain minimax",
     Engine engine(4);
     ReductionOptions& lmr = engine.options().reductions;
     lmr.enabled = true;
-    lmr.min_depth = 2, lmr.min_moves = 1, lmr.deep_depth = 3, lmr.deep_moves = 2;
+    lmr.min_depth = 2, lmr.min_moves = 1, lmr.base = 100, lmr.divisor = 150;
     int decided = 0;
     for (int i = 0; i < 400 && decided < 40; ++i) {
         const Position p = random_setup(rng, 2);

@@ -2,7 +2,8 @@
 // do not depend on the machine's load.
 //
 //   tempo_spar bench [depth]          the bench (search/bench.hpp); last line `Nodes searched: N`
-//   tempo_spar depth D [hash_mb]      time to each depth up to D from the start, one thread
+//   tempo_spar depth D [hash_mb] [--opt K=V ...]
+//                                     time to each depth up to D from the start, one thread
 //   tempo_spar match NODES [FIRST [COUNT]] [--base K=V ...] [--test K=V ...]
 //       games between two option sets of this build, `test` against `base`: each ballot of
 //       /work/shared/reference/ballots-english-3move.csv (or $TEMPO_BALLOTS) from FIRST, COUNT of
@@ -55,10 +56,14 @@ void set_option(Options& o, std::string_view kv) {
     if (key == "lmr") o.reductions.enabled = v != 0;
     else if (key == "lmr_min_depth") o.reductions.min_depth = v;
     else if (key == "lmr_min_moves") o.reductions.min_moves = v;
-    else if (key == "lmr_deep_depth") o.reductions.deep_depth = v;
-    else if (key == "lmr_deep_moves") o.reductions.deep_moves = v;
+    else if (key == "lmr_base") o.reductions.base = v;
+    else if (key == "lmr_div") o.reductions.divisor = v;
+    else if (key == "lmp") o.prune.lmp_depth = v;
+    else if (key == "lmp_base") o.prune.lmp_base = v;
+    else if (key == "fut") o.prune.futility_depth = v;
+    else if (key == "fut_margin") o.prune.futility_margin = v;
+    else if (key == "iir") o.prune.iir_depth = v;
     else if (key == "threat") o.threat_extension = v != 0;
-    else if (key == "lmr_max_history") o.reductions.max_history = v;
     else {
         std::fprintf(stderr, "spar: unknown option %s\n", key.c_str());
         std::exit(2);
@@ -357,8 +362,10 @@ int tune_main(int argc, char** argv) {
 
 int depth_main(int argc, char** argv) {
     const int depth = argc >= 3 ? std::atoi(argv[2]) : 14;
-    const std::size_t mb = argc >= 4 ? std::strtoull(argv[3], nullptr, 10) : 64;
+    const std::size_t mb = argc >= 4 && argv[3][0] != '-' ? std::strtoull(argv[3], nullptr, 10) : 64;
     Engine e(mb);
+    for (int i = 3; i + 1 < argc; ++i)
+        if (std::string_view(argv[i]) == "--opt") set_option(e.options(), argv[++i]);
     Limits l;
     l.depth = depth;
     e.go(Position::start(), {}, l, [](const Info& info) {
