@@ -80,11 +80,15 @@ struct SearchResult {
 // Late move reductions (see search.cpp), switchable so that a match can measure them. A late
 // quiet move is searched `r` plies shallower first, with
 //     r = base / 100 + ln(depth) ln(move number) / (divisor / 100),
-// one ply less at PV nodes; again at full depth when it beats alpha. Earlier form (1 ply, 2 from
-// depth 6 and move 6), 2026-11-29: +88 =131 -93 at 20k nodes, +43 =72 -41 at 80k, about -22 Elo
-// as a whole and -5 with only moves of history <= 0 reduced (tempo_spar, 20k nodes): no gain.
+// one ply less at PV nodes; again at full depth when it beats alpha. On: on against off at 10 ms
+// a move (tempo_spar match 10ms, the 156 unbarred ballots with both colours, 2026-11-29) scored
+// +92 =150 -70 (Elo +24 +- 28) with the hand-set evaluation and +71 =182 -59 (+13 +- 24) with the
+// fitted one: +19 Elo together over 624 games, and it reaches about 0.6 ply deeper in those 10 ms
+// (8.2 against 7.6 plies); to depth 14 from the start it needs a third of the nodes.
+// Earlier form (1 ply, 2 from depth 6 and move 6): +88 =131 -93 at 20k nodes, +43 =72 -41 at
+// 80k, about -22 Elo as a whole and -5 with only moves of history <= 0 reduced: no gain.
 struct ReductionOptions {
-    bool enabled = false;
+    bool enabled = true;
     int min_depth = 3;   // reduce only at this remaining depth or more
     int min_moves = 3;   // and from this move on (0-based in the search order)
     int base = 50;
