@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <thread>
 
 namespace tempo::search {
@@ -65,6 +66,7 @@ private:
     std::vector<Key> keys_;  // game history, then the search path (one key per ply)
     std::size_t history_len_ = 0;
 
+    std::array<std::array<std::int8_t, 64>, 64> reduction_{};  // [depth][move number], plies
     std::array<std::array<Move, 2>, MaxPly + 1> killers_{};
     std::array<std::array<std::array<int, 64>, 64>, 2> history_{};  // [side][from][to]
     std::array<std::array<Move, MaxPly + 1>, MaxPly + 1> pv_{};
@@ -86,6 +88,12 @@ void Worker<Game>::start(const Position& root, std::span<const Key> history) {
     keys_.assign(history.begin(), history.end());
     history_len_ = keys_.size();
     keys_.resize(history_len_ + MaxPly + 2);
+    const ReductionOptions& lmr = engine_.options_.reductions;
+    for (std::size_t d = 1; d < reduction_.size(); ++d)
+        for (std::size_t m = 1; m < reduction_[d].size(); ++m)
+            reduction_[d][m] = std::int8_t(std::clamp(
+                lmr.base / 100.0 + std::log(double(d)) * std::log(double(m)) / (lmr.divisor / 100.0),
+                0.0, 60.0));
     for (auto& k : killers_) k = {};
     for (auto& side : history_)
         for (auto& from : side) from.fill(0);
@@ -300,7 +308,14 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
     }
     const Move tt_copy = tt_move ? *tt_move : Move{};  // the list is reordered below
 
-    // 6. A forced reply costs no depth.
+    // 6. Pruning outside the PV, never with a capture pending (see PruneOptions); a node
+    //    without a table move is searched a ply shallower. A forced reply costs no depth.
+    const PruneOptions& prune = engine_.options_.prune;
+    const bool may_prune = !pv_node && !list[0].is_capture() && list.size() > 1 &&
+                           !is_decisive(alpha) && !is_decisive(beta);
+    if (prune.iir_depth > 0 && !pv_node && !tt_move && depth >= prune.iir_depth) --depth;
+    const bool futile_node = may_prune && depth <= prune.futility_depth &&
+                             Game::evaluate(p) + prune.futility_margin * depth <= alpha;
     const int new_depth = list.size() == 1 ? depth : depth - 1;
 
     // 7. Order, then search: the first move with the full window, the rest with a null window,
@@ -320,7 +335,12 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
         const Move& m = list[i];
         if (ply == 0 && !only.empty() && std::find(only.begin(), only.end(), m) == only.end())
             continue;  // `go searchmoves`: not one of the allowed root moves
+        // Plain quiet moves: not the first, not the table move, a killer or a promotion.
+        const bool plain = may_prune && tried > 0 && keys[i] < OrderPromotion;
+        if (plain && depth <= prune.lmp_depth && int(tried) >= prune.lmp_base + depth * depth)
+            break;  // the rest are sorted below this one: all plain
         const Position child = p.after(m);
+        if (plain && futile_node && !Game::has_capture(child)) continue;
         if (new_depth > 0) engine_.tt_.prefetch(child.key());  // quiescence never probes
         Score s;
         if (tried == 0) {
@@ -331,12 +351,11 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
             int reduced = new_depth;
             const ReductionOptions& lmr = engine_.options_.reductions;
             if (lmr.enabled && depth >= lmr.min_depth && i >= std::size_t(lmr.min_moves) &&
-                !m.is_capture() && keys[i] < OrderPromotion && keys[i] <= lmr.max_history &&
+                !m.is_capture() && keys[i] < OrderPromotion &&
                 !Game::has_capture(child)) {
-                int r = 1;
-                if (depth >= lmr.deep_depth && i >= std::size_t(lmr.deep_moves)) ++r;
-                if (pv_node && r > 1) --r;
-                reduced = std::max(1, new_depth - r);
+                const int r = reduction_[std::size_t(std::min(depth, 63))][std::min<std::size_t>(i, 63)] -
+                              (pv_node ? 1 : 0);
+                reduced = std::clamp(new_depth - r, 1, new_depth);
             }
             s = -search(child, -alpha - 1, -alpha, reduced, ply + 1, false);
             if (s > alpha && reduced < new_depth && !engine_.stopped())
@@ -359,7 +378,7 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
                     iteration_pv_.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
                 }
                 if (s >= beta) {
-                    reward(p, m, list, tried - 1, depth, ply);
+                    reward(p, m, list, i, depth, ply);  // every move before it, pruned or not
                     break;
                 }
             }

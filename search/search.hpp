@@ -77,23 +77,46 @@ struct SearchResult {
     std::vector<Move> pv;
 };
 
-// Late move reductions (see search.cpp), switchable so that a match can measure them. Off until a
-// match shows a gain: on against off scored +88 =131 -93 (the 156 ACF three-move openings with
-// both colours, 20k nodes a move) and +43 =72 -41 (the first 78 openings, 80k nodes a move),
-// 2026-11-29: no measurable difference. Again with tempo_spar at 20k nodes (the 156 openings from
-// the first, stopped early for the machine's load): as they stand +35 =65 -44 (144 games, about
-// -22 Elo), only moves with history <= 0 +41 =56 -43 (140 games, about -5 Elo): still no gain.
+// Late move reductions (see search.cpp), switchable so that a match can measure them. A late
+// quiet move is searched `r` plies shallower first, with
+//     r = base / 100 + ln(depth) ln(move number) / (divisor / 100),
+// one ply less at PV nodes; again at full depth when it beats alpha. On: on against off at 10 ms
+// a move (tempo_spar match 10ms, the 156 unbarred ballots with both colours, 2026-11-29) scored
+// +92 =150 -70 (Elo +24 +- 28) with the hand-set evaluation and +71 =182 -59 (+13 +- 24) with the
+// fitted one: +19 Elo together over 624 games, and it reaches about 0.6 ply deeper in those 10 ms
+// (8.2 against 7.6 plies); to depth 14 from the start it needs a third of the nodes.
+// Earlier form (1 ply, 2 from depth 6 and move 6): +88 =131 -93 at 20k nodes, +43 =72 -41 at
+// 80k, about -22 Elo as a whole and -5 with only moves of history <= 0 reduced: no gain.
 struct ReductionOptions {
-    bool enabled = false;
+    bool enabled = true;
     int min_depth = 3;   // reduce only at this remaining depth or more
-    int min_moves = 3;   // and from this move on (0-based, after the hash move and killers)
-    int deep_depth = 6;  // one ply more from this depth
-    int deep_moves = 6;  // and this move on
-    int max_history = 1 << 30;  // reduce only quiet moves whose history is at most this
+    int min_moves = 3;   // and from this move on (0-based in the search order)
+    int base = 50;
+    int divisor = 250;
+};
+
+// Pruning of quiet moves at nodes outside the PV, where the side to move has no capture (a
+// capture pending is always searched) and neither bound is decisive. Off: late move pruning
+// (lmp_depth 3) and futility (depth 2, margin 100) together, with reductions on both sides,
+// scored +52 =204 -56 at 10 ms a move (Elo -4 +- 21; tempo_spar, the 156 ballots with both
+// colours, 2026-11-29): 0.16 ply deeper, no gain. IIR (depth 5) saved no nodes to depth 13 from
+// the start and was not matched.
+struct PruneOptions {
+    // Late move pruning: at depth <= lmp_depth, only the first lmp_base + depth^2 moves (the
+    // table move, killers and promotions are never pruned). 0: off.
+    int lmp_depth = 0;
+    int lmp_base = 3;
+    // Futility: at depth <= futility_depth, when the evaluation plus futility_margin * depth
+    // cannot reach alpha, quiet moves that offer no capture are skipped. 0: off.
+    int futility_depth = 0;
+    int futility_margin = 100;
+    // Internal iterative reduction: no table move at depth >= iir_depth costs a ply. 0: off.
+    int iir_depth = 0;
 };
 
 struct Options {
     ReductionOptions reductions;
+    PruneOptions prune;
     // At the horizon, a quiet position where the opponent threatens a capture is searched one
     // ply more (every move, once per line) instead of evaluated: the evaluation cannot see a
     // piece that is about to be taken. Off: on against off scored +104 =127 -81 at 8k nodes a move

@@ -242,14 +242,15 @@ TEST_CASE("king and man against a man: only the man's step wins, in 11 plies", "
 }
 
 TEST_CASE("late move reductions keep the only winning moves and the exact distances", "[search][lmr]") {
-    // The three positions above, with reductions on (as they stand, and reducing from the first
-    // move at depth 2 on, the most aggressive setting): a reduced line is searched again at full
-    // depth when it beats alpha, so no win may be lost or lengthened.
-    for (const int aggressive : {0, 1}) {
+    // The three positions above, without reductions, with them as they stand (the default), and
+    // reducing from the first move at depth 2 on with a steeper table (the most aggressive
+    // setting): a reduced line is searched again at full depth when it beats alpha, so no win may
+    // be lost or lengthened.
+    for (const int aggressive : {-1, 0, 1}) {
         Engine engine(16);
         ReductionOptions& lmr = engine.options().reductions;
-        lmr.enabled = true;
-        if (aggressive) lmr.min_depth = 2, lmr.min_moves = 1, lmr.deep_depth = 3, lmr.deep_moves = 2;
+        lmr.enabled = aggressive >= 0;
+        if (aggressive > 0) lmr.min_depth = 2, lmr.min_moves = 1, lmr.base = 100, lmr.divisor = 150;
         INFO("aggressive " << aggressive);
         // W:W22,23,25,29:B1,3,14,15: the two-for-one shot.
         SearchResult r = search_to(engine, position_from_squares(W, {1, 3, 14, 15}, {22, 23, 25, 29}), 10);
@@ -276,7 +277,7 @@ TEST_CASE("with reductions, win and loss distances still match a plain minimax",
     Engine engine(4);
     ReductionOptions& lmr = engine.options().reductions;
     lmr.enabled = true;
-    lmr.min_depth = 2, lmr.min_moves = 1, lmr.deep_depth = 3, lmr.deep_moves = 2;
+    lmr.min_depth = 2, lmr.min_moves = 1, lmr.base = 100, lmr.divisor = 150;
     int decided = 0;
     for (int i = 0; i < 400 && decided < 40; ++i) {
         const Position p = random_setup(rng, 2);
