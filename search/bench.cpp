@@ -1,6 +1,5 @@
 #include "search/bench.hpp"
 
-#include <chrono>
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
@@ -9,6 +8,7 @@
 
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
+#include "search/bench_run.hpp"
 #include "search/search.hpp"
 
 namespace tempo::search {
@@ -81,33 +81,10 @@ std::vector<BenchPosition> bench_positions() {
     };
 }
 
-std::string move_squares(const Move& m) {
-    return std::to_string(Geo::square_of(m.from) + 1) + (m.is_capture() ? "x" : "-") +
-           std::to_string(Geo::square_of(m.to) + 1);
-}
-
 }  // namespace
 
 BenchResult run_bench(int depth, std::ostream& out) {
-    Engine engine(16);
-    Limits limits;
-    limits.depth = depth;
-    BenchResult total;
-    const auto positions = bench_positions();
-    int n = 0;
-    for (const BenchPosition& bp : positions) {
-        engine.clear();
-        const auto t0 = std::chrono::steady_clock::now();
-        const SearchResult r = engine.go(bp.position, {}, limits);
-        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                            std::chrono::steady_clock::now() - t0).count();
-        total.nodes += r.nodes;
-        total.ms += ms;
-        print_bench_line(out, std::size_t(++n), positions.size(), bp.name, r,
-                         r.best ? move_squares(*r.best) : std::string("none"), ms);
-    }
-    print_bench_total(out, total);
-    return total;
+    return search_bench_positions<Geo>(bench_positions(), depth, out);
 }
 
 void print_bench_line(std::ostream& out, std::size_t n, std::size_t count, const char* name,

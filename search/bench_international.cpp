@@ -1,6 +1,5 @@
 #include "search/bench_international.hpp"
 
-#include <chrono>
 #include <cstdlib>
 #include <initializer_list>
 #include <iostream>
@@ -8,6 +7,7 @@
 #include <vector>
 
 #include "engine/notation_international.hpp"
+#include "search/bench_run.hpp"
 #include "search/search.hpp"
 
 namespace tempo::search {
@@ -53,33 +53,10 @@ std::vector<BenchPosition> bench_positions() {
     };
 }
 
-std::string move_squares(const Move& m) {
-    return std::to_string(intl::Geo::square_of(m.from) + 1) + (m.is_capture() ? "x" : "-") +
-           std::to_string(intl::Geo::square_of(m.to) + 1);
-}
-
 }  // namespace
 
 BenchResult run_bench_international(int depth, std::ostream& out) {
-    Engine engine(16);
-    Limits limits;
-    limits.depth = depth;
-    BenchResult total;
-    const auto positions = bench_positions();
-    std::size_t n = 0;
-    for (const BenchPosition& bp : positions) {
-        engine.clear();
-        const auto t0 = std::chrono::steady_clock::now();
-        const SearchResult r = engine.go(bp.position, {}, limits);
-        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                            std::chrono::steady_clock::now() - t0).count();
-        total.nodes += r.nodes;
-        total.ms += ms;
-        print_bench_line(out, ++n, positions.size(), bp.name, r,
-                         r.best ? move_squares(*r.best) : std::string("none"), ms);
-    }
-    print_bench_total(out, total);
-    return total;
+    return search_bench_positions<intl::Geo>(bench_positions(), depth, out);
 }
 
 }  // namespace tempo::search
