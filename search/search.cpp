@@ -308,6 +308,40 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
     }
     const Move tt_copy = tt_move ? *tt_move : Move{};  // the list is reordered below
 
+    // 5b. Enhanced transposition cut-off: a child already known to be at most -beta for the
+    //     opponent refutes this node without a search.
+    const int etc_depth = engine_.options_.etc_depth;
+    if (etc_depth > 0 && !pv_node && depth >= etc_depth && list.size() > 1) {
+        for (const Move& m : list) {
+            TTEntry ce;
+            const Position child = p.after(m);
+            if (!engine_.tt_.probe(child.key(), ce) || ce.depth < depth - 1) continue;
+            if (ce.bound != Bound::Upper && ce.bound != Bound::Exact) continue;
+            const Score s = -from_tt(ce.score, ply + 1);
+            // (A child that repeats or is drawn by rule scores a draw, whatever the table says;
+            // is_repetition reads only the path before the child's ply.)
+            if (s >= beta && !Game::rule_draw(child) && !is_repetition(child, ply + 1)) {
+                const auto at = std::size_t(&m - &list[0]);
+                const auto index = std::uint8_t(at < TTMove::NoIndex ? at : TTMove::NoIndex - 1);
+                engine_.tt_.store(p.key(), to_tt(s, ply), depth, Bound::Lower,
+                                  TTMove{index, m.from, m.to});
+                return s;
+            }
+        }
+    }
+
+    // 5c. ProbCut: a shallower search that beats beta by a margin predicts the full one will
+    //     beat beta too.
+    const Options& opt = engine_.options_;
+    if (opt.probcut_depth > 0 && !pv_node && depth >= opt.probcut_depth && !is_decisive(beta) &&
+        beta + opt.probcut_margin < WinBound) {
+        const Score rbeta = beta + opt.probcut_margin;
+        const Score s = search(p, rbeta - 1, rbeta, depth - opt.probcut_reduction, ply, false);
+        if (engine_.stopped()) return 0;
+        if (s >= rbeta) return s;
+        pv_len_[u] = ply;
+    }
+
     // 6. Pruning outside the PV, never with a capture pending (see PruneOptions); a node
     //    without a table move is searched a ply shallower. A forced reply costs no depth.
     const PruneOptions& prune = engine_.options_.prune;
