@@ -4,11 +4,13 @@
 //   tempo_spar bench [depth]          the bench (search/bench.hpp); last line `Nodes searched: N`
 //   tempo_spar depth D [hash_mb] [--opt K=V ...]
 //                                     time to each depth up to D from the start, one thread
-//   tempo_spar match NODES [FIRST [COUNT]] [--base K=V ...] [--test K=V ...]
+//   tempo_spar match NODES|Nms|BASE+INC [FIRST [COUNT]] [--base K=V ...] [--test K=V ...]
 //       games between two option sets of this build, `test` against `base`: each ballot of
 //       /work/shared/reference/ballots-english-3move.csv (or $TEMPO_BALLOTS) from FIRST, COUNT of
 //       them, played twice with colours reversed, NODES nodes a move (or, written `Nms`, N
-//       milliseconds a move: equal time, for tricks that trade nodes for depth), 16 MB each, one
+//       milliseconds a move: equal time, for tricks that trade nodes for depth; or, written
+//       `BASE+INC`, a clock of BASE ms per game and side plus INC ms a move, charged with the
+//       wall time of each search: for time management; a side whose clock runs out loses), 16 MB each, one
 //       thread. A game is adjudicated once both engines' scores agree for 6 plies that one side
 //       is 4 men ahead (a win), or when only kings are left, as many a side (a draw). Prints
 //       W/D/L for `test`, the Elo estimate with a 95% error bar, pair results, and each side's
@@ -23,6 +25,7 @@
 //       the default weights, then moves one weight at a time by +-step while the mean squared
 //       error against the results falls; prints the error and the weights after each round.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -64,6 +67,7 @@ void set_option(Options& o, std::string_view kv) {
     else if (key == "fut_margin") o.prune.futility_margin = v;
     else if (key == "iir") o.prune.iir_depth = v;
     else if (key == "threat") o.threat_extension = v != 0;
+    else if (key == "time_scaling") o.time_scaling = v != 0;
     else if (key == "etc") o.etc_depth = v;
     else if (key == "pc") o.probcut_depth = v;
     else if (key == "pc_r") o.probcut_reduction = v;
@@ -122,14 +126,18 @@ constexpr int AdjudicatePlies = 6;
 
 // Depth and nodes summed over one side's moves.
 struct Usage {
-    std::uint64_t moves = 0, depth = 0, nodes = 0;
+    std::uint64_t moves = 0, depth = 0, nodes = 0, time_ms = 0, time_losses = 0;
 };
 
 // One game; +1 when `first` (Black's engine) wins, -1 when it loses, 0 for a draw.
 int play_game(Engine& black, Engine& white, Position p, std::vector<Key> keys,
-              const Limits& limits, Usage& black_usage, Usage& white_usage) {
+              Limits limits, Usage& black_usage, Usage& white_usage) {
     black.clear();
     white.clear();
+    // On a clock (limits.btime >= 0): each side's time left, charged with the wall time of its
+    // searches; the increment comes after each move.
+    const bool clock = limits.btime >= 0;
+    std::int64_t left[2] = {limits.btime, limits.wtime};
     int winning = 0;  // plies in a row with a clear score: > 0 for Black, < 0 for White
     for (int ply = 0; ply < 300; ++ply) {
         MoveList list;
@@ -141,8 +149,24 @@ int play_game(Engine& black, Engine& white, Position p, std::vector<Key> keys,
             if (keys[i] == p.key() && ++seen >= 2) return 0;  // third occurrence
         const bool black_moves = p.side_to_move() == Color::Black;
         Engine& e = black_moves ? black : white;
+        const std::size_t side = black_moves ? 0 : 1;
+        if (clock) limits.btime = int(left[0]), limits.wtime = int(left[1]);
+        const auto t0 = std::chrono::steady_clock::now();
         const SearchResult r = e.go(p, keys, limits);
         Usage& u = black_moves ? black_usage : white_usage;
+        if (clock) {
+            const std::int64_t spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                           std::chrono::steady_clock::now() - t0)
+                                           .count();
+            left[side] -= spent;
+            u.time_ms += std::uint64_t(spent);
+            if (left[side] < 0) {
+                ++u.time_losses;
+                std::fprintf(stderr, "spar: lost on time at ply %d: %lld ms spent of %lld left (depth %d)\n", ply, (long long)spent, (long long)(left[side] + spent), r.depth);
+                return black_moves ? -1 : +1;
+            }
+            left[side] += black_moves ? limits.binc : limits.winc;
+        }
         ++u.moves, u.depth += std::uint64_t(r.depth), u.nodes += r.nodes;
         // Adjudication, to keep games short: both engines agree for AdjudicatePlies plies in a
         // row that one side is AdjudicateScore ahead; or only kings are left, as many a side.
@@ -168,6 +192,11 @@ int match_main(int argc, char** argv) {
     if (budget.ends_with("ms")) {
         limits.movetime = std::atoi(argv[2]);
         limits.move_overhead = 0;
+    } else if (const auto plus = budget.find('+'); plus != std::string_view::npos) {
+        // BASE+INC in ms: a clock for each side, per game
+        limits.btime = limits.wtime = std::atoi(argv[2]);
+        limits.binc = limits.winc = std::atoi(argv[2] + plus + 1);
+        limits.move_overhead = 10;  // the protocol's default
     } else {
         limits.nodes = std::strtoull(argv[2], nullptr, 10);
     }
@@ -215,6 +244,10 @@ int match_main(int argc, char** argv) {
                 int(n), w, d, l, score, elo(score), (elo(score + 1.96 * se) - elo(score - 1.96 * se)) / 2,
                 pairs[0], pairs[1], pairs[2], pairs[3], pairs[4]);
     auto mean_of = [](std::uint64_t sum, std::uint64_t moves) { return double(sum) / double(moves ? moves : 1); };
+    if (limits.btime >= 0)
+        std::printf("clock: test %.1f ms a move, %llu lost on time; base %.1f ms a move, %llu lost on time\n",
+                    mean_of(test_usage.time_ms, test_usage.moves), (unsigned long long)test_usage.time_losses,
+                    mean_of(base_usage.time_ms, base_usage.moves), (unsigned long long)base_usage.time_losses);
     std::printf("%llu moves; test: depth %.2f nodes %.0f a move; base: depth %.2f nodes %.0f a move\n",
                 (unsigned long long)(test_usage.moves + base_usage.moves),
                 mean_of(test_usage.depth, test_usage.moves), mean_of(test_usage.nodes, test_usage.moves),
