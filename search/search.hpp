@@ -143,10 +143,6 @@ struct Options {
     // unbarred ballots with both colours, 2026-11-29): no gain shown. With reductions on as well,
     // against both off: +86 =129 -97 at 10k (-12 +- 27).
     bool threat_extension = false;
-    // On a clock, the time planned for a move is scaled by how settled the search is: less when
-    // the best move has stayed the same for several iterations, more when it just changed or the
-    // score fell. Off: every move gets the planned time.
-    bool time_scaling = false;
 };
 
 using InfoCallback = std::function<void(const Info&)>;

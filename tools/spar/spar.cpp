@@ -67,7 +67,6 @@ void set_option(Options& o, std::string_view kv) {
     else if (key == "fut_margin") o.prune.futility_margin = v;
     else if (key == "iir") o.prune.iir_depth = v;
     else if (key == "threat") o.threat_extension = v != 0;
-    else if (key == "time_scaling") o.time_scaling = v != 0;
     else if (key == "etc") o.etc_depth = v;
     else if (key == "pc") o.probcut_depth = v;
     else if (key == "pc_r") o.probcut_reduction = v;
