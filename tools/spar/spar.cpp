@@ -4,7 +4,7 @@
 //   tempo_spar bench [depth]          the bench (search/bench.hpp); last line `Nodes searched: N`
 //   tempo_spar depth D [hash_mb] [--opt K=V ...]
 //                                     time to each depth up to D from the start, one thread
-//   tempo_spar match NODES|Nms|BASE+INC [FIRST [COUNT]] [--base K=V ...] [--test K=V ...]
+//   tempo_spar match NODES|Nms|BASE+INC [FIRST [COUNT]] [--international] [--base K=V ...] [--test K=V ...]
 //       games between two option sets of this build, `test` against `base`: each ballot of
 //       /work/shared/reference/ballots-english-3move.csv (or $TEMPO_BALLOTS) from FIRST, COUNT of
 //       them, played twice with colours reversed, NODES nodes a move (or, written `Nms`, N
@@ -14,7 +14,8 @@
 //       thread. A game is adjudicated once both engines' scores agree for 6 plies that one side
 //       is 4 men ahead (a win), or when only kings are left, as many a side (a draw). Prints
 //       W/D/L for `test`, the Elo estimate with a 95% error bar, pair results, and each side's
-//       mean depth and nodes a move.
+//       mean depth and nodes a move. `--international`: 10x10 games from each of the 81 pairs of
+//       first moves (FMJD draws by rule, the same adjudication).
 //   tempo_spar selfplay GAMES NODES FILE
 //       self-play from the ballots (in turn), NODES to 2*NODES nodes a move (random, for
 //       variety); appends every quiet position (no capture for either side) with the game's
@@ -128,8 +129,10 @@ struct Usage {
     std::uint64_t moves = 0, depth = 0, nodes = 0, time_ms = 0, time_losses = 0;
 };
 
-// One game; +1 when `first` (Black's engine) wins, -1 when it loses, 0 for a draw.
-int play_game(Engine& black, Engine& white, Position p, std::vector<Key> keys,
+// One game of `Game` (search/variant.hpp); +1 when Black's engine wins, -1 when it loses, 0 for a
+// draw.
+template <class Game>
+int play_game(Engine& black, Engine& white, typename Game::Position p, std::vector<Key> keys,
               Limits limits, Usage& black_usage, Usage& white_usage) {
     black.clear();
     white.clear();
@@ -139,10 +142,10 @@ int play_game(Engine& black, Engine& white, Position p, std::vector<Key> keys,
     std::int64_t left[2] = {limits.btime, limits.wtime};
     int winning = 0;  // plies in a row with a clear score: > 0 for Black, < 0 for White
     for (int ply = 0; ply < 300; ++ply) {
-        MoveList list;
-        generate_moves(p, list);
+        typename Game::MoveList list;
+        Game::generate(p, list);
         if (list.empty()) return p.side_to_move() == Color::Black ? -1 : +1;
-        if (p.quiet_plies() >= DrawPlies) return 0;
+        if (Game::rule_draw(p)) return 0;
         int seen = 0;
         for (std::size_t i = keys.size(); i-- > 0;)
             if (keys[i] == p.key() && ++seen >= 2) return 0;  // third occurrence
@@ -204,25 +207,45 @@ int match_main(int argc, char** argv) {
     if (i < argc && argv[i][0] != '-') first = std::strtoull(argv[i++], nullptr, 10);
     if (i < argc && argv[i][0] != '-') count = std::strtoull(argv[i++], nullptr, 10);
     Engine base(16), test(16);
-    for (; i + 1 < argc; i += 2) {
+    bool international = false;
+    for (; i < argc; ++i) {
         const std::string_view which = argv[i];
-        if (which == "--base") set_option(base.options(), argv[i + 1]);
-        else if (which == "--test") set_option(test.options(), argv[i + 1]);
+        if (which == "--international") international = true;
+        else if (which == "--base" && i + 1 < argc) set_option(base.options(), argv[++i]);
+        else if (which == "--test" && i + 1 < argc) set_option(test.options(), argv[++i]);
         else return 2;
     }
-    const auto ballots = read_ballots();
     int w = 0, d = 0, l = 0;
     Usage test_usage, base_usage;
     int pairs[5] = {0, 0, 0, 0, 0};  // pair score 0, 0.5, 1, 1.5, 2 for test
-    for (std::size_t b = first; b < ballots.size() && b < first + count; ++b) {
-        Position p = Position::start();
+    // Each opening twice, colours reversed: English from the ballots, 10x10 from every pair of
+    // first moves (81).
+    const auto ballots = international ? decltype(read_ballots()){} : read_ballots();
+    intl::MoveList firsts;
+    intl::generate_moves(intl::Position::start(), firsts);
+    const std::size_t openings = international ? firsts.size() * firsts.size() : ballots.size();
+    for (std::size_t b = first; b < openings && b < first + count; ++b) {
+        int g1 = 0, g2 = 0;
         std::vector<Key> keys;
-        if (!apply(p, keys, ballots[b])) {
-            std::fprintf(stderr, "spar: ballot %zu does not apply\n", b);
-            continue;
+        if (international) {
+            intl::Position p = intl::Position::start();
+            keys.push_back(p.key());
+            p = p.after(firsts[b / firsts.size()]);
+            intl::MoveList replies;
+            intl::generate_moves(p, replies);
+            keys.push_back(p.key());
+            p = p.after(replies[b % firsts.size() % replies.size()]);
+            g1 = play_game<InternationalGame>(test, base, p, keys, limits, test_usage, base_usage);
+            g2 = -play_game<InternationalGame>(base, test, p, keys, limits, base_usage, test_usage);
+        } else {
+            Position p = Position::start();
+            if (!apply(p, keys, ballots[b])) {
+                std::fprintf(stderr, "spar: ballot %zu does not apply\n", b);
+                continue;
+            }
+            g1 = play_game<EnglishGame>(test, base, p, keys, limits, test_usage, base_usage);
+            g2 = -play_game<EnglishGame>(base, test, p, keys, limits, base_usage, test_usage);
         }
-        const int g1 = play_game(test, base, p, keys, limits, test_usage, base_usage);
-        const int g2 = -play_game(base, test, p, keys, limits, base_usage, test_usage);
         for (int g : {g1, g2}) (g > 0 ? w : g < 0 ? l : d)++;
         ++pairs[g1 + g2 + 2];
         std::printf("ballot %3zu: %+d %+d   total +%d =%d -%d\n", b, g1, g2, w, d, l);
