@@ -26,7 +26,7 @@ using namespace tempo::search;
 
 namespace {
 
-constexpr Color W = Color::White;
+constexpr Color B = Color::Black, W = Color::White;
 
 // Every other root move scores at least this much less than the expected one.
 constexpr Score Margin = 100;
@@ -113,6 +113,13 @@ const Tactic Shots[] = {
     {"W:W17,27,31,32:B7,18,20,21", W, "27-24", 8, Wins,
      {{"27-24 20x27 32x23x14", "B:W14,17,31:B7,21"}}},
 
+    // Give one, take two from the double corner, Black to move. B:W13,15,22,29:B1,5,20,27. 5-9
+    // offers the man: 13x6 is White's only legal move, and 1x10x19 jumps 6 and 15. Black is a man
+    // up. Crowning the man on 27 at once (27-31 or 27-32) and the other moves keep Black at most
+    // +0.5 (depths 8 and 12).
+    {"B:W13,15,22,29:B1,5,20,27", B, "5-9", 8, Wins,
+     {{"5-9 13x6 1x10x19", "W:W22,29:B19,20,27"}}},
+
     // Three for one. W:W12,18,25,30:B11,17,19,20, White to move. 25-22 offers the man: 17x26 is
     // Black's only legal move, and 30x23x16x7 jumps 26, 19 and 11: three men against one. The
     // other moves keep the balance at best, such as the trade 18-15 11x18 25-22 18x25 30x21x14.
@@ -152,9 +159,11 @@ const Tactic Bridges[] = {
 
 // --- The first position ------------------------------------------------------------------------
 // Two kings against a king in the double corner and a man. The whole technique from the classic
-// setting W:WK19,K23:BK28,12 (White to move) is longer than a test can search: at depth 20 the
-// quiet king moves all score +0.48 (measured 2026-12-01, no forced win in sight). These are two
-// of its later stages: first the man falls, then the lone king is squeezed out of the corner.
+// setting W:WK19,K23:BK28,12 (White to move) is longer than a test can search: up to depth 40
+// every quiet king move scores about +0.5, and only from depth 41 (3.5 s, 30 M nodes) does the
+// engine see the man won, +2.2; nor is the first move unique: at depth 42, 23-27 and 23-18 both
+// score +2.1 (measured 2026-12-01). So the table takes two later stages, each with one winning
+// move: first the man falls, then the lone king is squeezed out of the corner.
 
 const Tactic FirstPosition[] = {
     // W:WK23,K27:BK32,16, White to move. 27-24 stops the man and wins it: 32-28 24-20 28-32 20x11
