@@ -160,9 +160,9 @@ const Tactic Bridges[] = {
 // --- The first position ------------------------------------------------------------------------
 // Two kings against a king in the double corner and a man. The whole technique from the classic
 // setting W:WK19,K23:BK28,12 (White to move) is longer than a test can search: up to depth 40
-// every quiet king move scores about +0.5, and only from depth 41 (3.5 s, 30 M nodes) does the
-// engine see the man won, +2.2; nor is the first move unique: at depth 42, 23-27 and 23-18 both
-// score +2.1 (measured 2026-12-01). So the table takes two later stages, each with one winning
+// every quiet king move scores about +0.5, and only from depth 41 (3.5 s, 30 M nodes, 64 MB
+// table) does the engine see the man won, +2.2; nor is the first move unique: at depth 42, 23-27
+// and 23-18 both score +2.1 (measured 2026-12-01). So the table takes two later stages, each with one winning
 // move: first the man falls, then the lone king is squeezed out of the corner.
 
 const Tactic FirstPosition[] = {
