@@ -381,12 +381,13 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
             s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
             // Late quiet moves are searched shallower first; again at full depth if they beat
-            // alpha. Promotions, killers and moves that offer a capture are not reduced.
+            // alpha. Promotions and killers are not reduced; moves that offer a capture are
+            // unless `offers` is off.
             int reduced = new_depth;
             const ReductionOptions& lmr = engine_.options_.reductions;
             if (lmr.enabled && depth >= lmr.min_depth && i >= std::size_t(lmr.min_moves) &&
                 !m.is_capture() && keys[i] < OrderPromotion &&
-                !Game::has_capture(child)) {
+                (lmr.offers || !Game::has_capture(child))) {
                 const int r = reduction_[std::size_t(std::min(depth, 63))][std::min<std::size_t>(i, 63)] -
                               (pv_node ? 1 : 0);
                 reduced = std::clamp(new_depth - r, 1, new_depth);

@@ -69,6 +69,7 @@ void set_option(Options& o, std::string_view kv) {
     else if (key == "iir") o.prune.iir_depth = v;
     else if (key == "threat") o.threat_extension = v != 0;
     else if (key == "etc") o.etc_depth = v;
+    else if (key == "lmr_offers") o.reductions.offers = v != 0;
     else if (key == "pc") o.probcut_depth = v;
     else if (key == "pc_r") o.probcut_reduction = v;
     else if (key == "pc_margin") o.probcut_margin = v;
