@@ -1,0 +1,418 @@
+#include "search/egdb.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <chrono>
+
+#include "engine/movegen.hpp"
+
+namespace tempo::search::egdb {
+
+namespace {
+
+// A set of squares, bit s for square s (the PDN number minus one): the board's bits without the
+// ghosts of bitboard.hpp, so that combinations of squares can be ranked directly.
+using Squares = std::uint32_t;
+
+constexpr Squares squares_of(Bitboard b) {
+    return Squares((b & 0xFF) | ((b >> 1) & 0xFF00) | ((b >> 2) & 0xFF0000) | ((b >> 3) & 0xFF000000));
+}
+constexpr Bitboard board_of(Squares s) {
+    const Bitboard b = s;
+    return (b & 0xFF) | ((b & 0xFF00) << 1) | ((b & 0xFF0000) << 2) | ((b & 0xFF000000) << 3);
+}
+static_assert(squares_of(Geo::mask) == 0xFFFFFFFFu && board_of(0xFFFFFFFFu) == Geo::mask);
+static_assert([] {
+    for (int s = 0; s < 32; ++s)
+        if (squares_of(bit(Geo::bit_of(s))) != Squares{1} << s) return false;
+    return true;
+}());
+
+constexpr int ManSquares = 28;  // a man never stands on its own crowning row
+
+// C(n, k) for n <= 32, k <= MaxPieces.
+constexpr auto Binomial = [] {
+    std::array<std::array<std::uint64_t, MaxPieces + 1>, 33> c{};
+    for (std::size_t n = 0; n <= 32; ++n) {
+        c[n][0] = 1;
+        for (std::size_t k = 1; k <= MaxPieces; ++k) c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
+    }
+    return c;
+}();
+
+std::uint64_t choose(int n, int k) { return Binomial[std::size_t(n)][std::size_t(k)]; }
+
+// The colex rank of a set of squares among the sets of its size.
+std::uint64_t rank_of(Squares s) {
+    std::uint64_t r = 0;
+    for (std::size_t i = 1; s; s &= s - 1, ++i) r += Binomial[std::size_t(std::countr_zero(s))][i];
+    return r;
+}
+
+// Every set of k squares in colex order (which is the order of their masks as numbers), for
+// k <= MaxPieces: the set of rank r is combinations()[k][r], whatever the number of squares.
+const std::array<std::vector<Squares>, MaxPieces + 1>& combinations() {
+    static const auto table = [] {
+        std::array<std::vector<Squares>, MaxPieces + 1> t;
+        t[0] = {0};
+        for (std::size_t k = 1; k <= MaxPieces; ++k) {
+            t[k].reserve(std::size_t(Binomial[32][k]));
+            std::uint64_t s = (std::uint64_t{1} << k) - 1;
+            while (s < (std::uint64_t{1} << 32)) {
+                t[k].push_back(Squares(s));
+                const std::uint64_t low = s & (~s + 1), ripple = s + low;  // the next, same size
+                s = (((ripple ^ s) >> 2) / low) | ripple;
+            }
+        }
+        return t;
+    }();
+    return table;
+}
+
+// The squares of `s` renumbered among the squares not in `taken` (`s` and `taken` disjoint).
+Squares compress(Squares s, Squares taken) {
+    Squares out = 0;
+    for (; s; s &= s - 1) {
+        const int q = std::countr_zero(s);
+        out |= Squares{1} << (q - std::popcount(taken & ((Squares{1} << q) - 1)));
+    }
+    return out;
+}
+
+// The inverse of compress: the squares not in `taken` whose numbers among them are in `r`.
+Squares expand(Squares r, Squares taken) {
+    Squares out = 0;
+    for (; r; r &= r - 1) {
+        int square = std::countr_zero(r);
+        for (Squares t = taken; t && std::countr_zero(t) <= square; t &= t - 1) ++square;
+        out |= Squares{1} << square;
+    }
+    return out;
+}
+
+// The diagonal neighbours of each square, towards square 1 (up) and towards square 32 (down).
+struct Neighbours {
+    std::array<Squares, 32> up{}, down{};
+};
+constexpr Neighbours Near = [] {
+    Neighbours n{};
+    for (int s = 0; s < 32; ++s) {
+        const Bitboard b = bit(Geo::bit_of(s));
+        n.up[std::size_t(s)] = squares_of(((b >> Geo::down_left) | (b >> Geo::down_right)) & Geo::mask);
+        n.down[std::size_t(s)] = squares_of(((b << Geo::down_left) | (b << Geo::down_right)) & Geo::mask);
+    }
+    return n;
+}();
+static_assert(Near.down[0] == 0x30u && Near.up[4] == 0x1u, "1 touches 5 and 6; 5 touches 1");
+
+// The pieces of a position as sets of squares.
+struct Pieces {
+    Squares black_men = 0, black_kings = 0, white_men = 0, white_kings = 0;
+
+    Squares occupied() const { return black_men | black_kings | white_men | white_kings; }
+    int material() const {
+        return std::popcount(black_men) * 216 + std::popcount(black_kings) * 36 +
+               std::popcount(white_men) * 6 + std::popcount(white_kings);
+    }
+};
+
+Pieces pieces_of(const Position& p) {
+    const Squares black = squares_of(p.pieces(Color::Black)), kings = squares_of(p.kings());
+    const Squares white = squares_of(p.pieces(Color::White));
+    return {black & ~kings, black & kings, white & ~kings, white & kings};
+}
+
+Position position_of(const Pieces& q, Color side) {
+    return Position::from_bitboards(board_of(q.black_men | q.black_kings), board_of(q.white_men | q.white_kings),
+                                    board_of(q.black_kings | q.white_kings), side);
+}
+
+constexpr std::uint8_t Unknown = 255;  // a byte not yet settled (only during the build)
+constexpr std::uint8_t CannotLose = 255;  // a count: the position has a way out that does not lose
+
+constexpr std::uint8_t encode(int plies) { return std::uint8_t(plies + 1); }
+
+Value decode_value(std::uint8_t b) {
+    if (b == 0) return {};
+    const int plies = b - 1;
+    return {plies % 2 ? Outcome::Win : Outcome::Loss, plies};
+}
+
+}  // namespace
+
+// The index of a position within its slice, and back (see the header comment).
+struct Codec {
+    using Slice = Database::Slice;
+
+    static std::uint64_t index(const Slice& s, const Pieces& q) {
+        const Squares men = q.black_men | q.white_men;
+        std::uint64_t i = rank_of(q.black_men) * s.white_men_ways + rank_of(q.white_men >> 4);
+        i = i * s.black_king_ways + rank_of(compress(q.black_kings, men));
+        return i * s.white_king_ways + rank_of(compress(q.white_kings, men | q.black_kings));
+    }
+
+    // False for an index that is no position (black and white men on the same square).
+    static bool decode(const Slice& s, std::uint64_t index, Pieces& q) {
+        const auto& sets = combinations();
+        auto i = std::uint32_t(index);  // every slice has fewer than 2^30 indices
+        const auto wk = i % std::uint32_t(s.white_king_ways);
+        i /= std::uint32_t(s.white_king_ways);
+        const auto bk = i % std::uint32_t(s.black_king_ways);
+        i /= std::uint32_t(s.black_king_ways);
+        const auto wm = i % std::uint32_t(s.white_men_ways), bm = i / std::uint32_t(s.white_men_ways);
+        q.black_men = sets[std::size_t(s.black_men)][bm];
+        q.white_men = sets[std::size_t(s.white_men)][wm] << 4;
+        if (q.black_men & q.white_men) return false;
+        const Squares men = q.black_men | q.white_men;
+        q.black_kings = expand(sets[std::size_t(s.black_kings)][bk], men);
+        q.white_kings = expand(sets[std::size_t(s.white_kings)][wk], men | q.black_kings);
+        return true;
+    }
+
+    // Whether an index is a position (decode would say true).
+    static bool valid(const Slice& s, std::uint64_t index) {
+        const auto& sets = combinations();
+        const std::uint64_t men = index / (s.black_king_ways * s.white_king_ways);
+        return (sets[std::size_t(s.black_men)][men / s.white_men_ways] &
+                (sets[std::size_t(s.white_men)][men % s.white_men_ways] << 4)) == 0;
+    }
+};
+
+// Solves one slice after another into a Database.
+class Builder {
+public:
+    using Slice = Database::Slice;
+
+    explicit Builder(Database& db) : db_(db) {}
+
+    void run(int pieces) {
+        db_.pieces_ = pieces;
+        db_.slice_id_.fill(-1);
+        for (int bm = 0; bm <= pieces; ++bm)
+            for (int bk = 0; bm + bk <= pieces; ++bk)
+                for (int wm = 0; bm + bk + wm <= pieces; ++wm)
+                    for (int wk = 0; bm + bk + wm + wk <= pieces; ++wk) {
+                        if (bm + bk + wm + wk == 0) continue;
+                        Slice s;
+                        s.black_men = bm, s.black_kings = bk, s.white_men = wm, s.white_kings = wk;
+                        s.black_men_ways = choose(ManSquares, bm);
+                        s.white_men_ways = choose(ManSquares, wm);
+                        s.black_king_ways = choose(32 - bm - wm, bk);
+                        s.white_king_ways = choose(32 - bm - wm - bk, wk);
+                        s.size = s.black_men_ways * s.white_men_ways * s.black_king_ways * s.white_king_ways;
+                        db_.slices_.push_back(s);
+                    }
+        // Dependency order: a capture leads to fewer pieces, a promotion to fewer men.
+        std::stable_sort(db_.slices_.begin(), db_.slices_.end(), [](const Slice& a, const Slice& b) {
+            const int ma = a.black_men + a.white_men, mb = b.black_men + b.white_men;
+            return a.pieces() != b.pieces() ? a.pieces() < b.pieces() : ma < mb;
+        });
+        std::uint64_t offset = 0;
+        for (std::size_t i = 0; i < db_.slices_.size(); ++i) {
+            Slice& s = db_.slices_[i];
+            s.offset = offset;
+            offset += 2 * s.size;
+            db_.slice_id_[std::size_t(s.black_men * 216 + s.black_kings * 36 + s.white_men * 6 + s.white_kings)] =
+                std::int16_t(i);
+        }
+        db_.data_.assign(offset, Unknown);
+        db_.stats_.bytes = offset;
+        for (const Slice& s : db_.slices_) solve(s);
+    }
+
+private:
+    // The byte of a position of an already solved slice.
+    std::uint8_t byte_of(const Pieces& q, Color side) const {
+        const Slice& s = db_.slices_[std::size_t(db_.slice_id_[std::size_t(q.material())])];
+        return db_.data_[s.offset + (side == Color::White ? s.size : 0) + Codec::index(s, q)];
+    }
+
+    // Entries of the distance buckets: the index, the side to move, and whether the position was
+    // put there by a way out of the slice (to be checked when its turn comes: a way inside the
+    // slice may have settled it sooner).
+    static constexpr std::uint32_t WhiteBit = 1u << 31, Tentative = 1u << 30, Dropped = ~0u;
+
+    // Expands every position of the slice with `Us` to move: its moves out of the slice are looked
+    // up, its moves inside are counted.
+    template <Color Us>
+    void expand_all(const Slice& s) {
+        const std::uint64_t base = s.offset + (Us == Color::White ? s.size : 0);
+        std::uint8_t* const bytes = db_.data_.data() + base;
+        std::uint8_t* const count = count_.data() + (Us == Color::White ? s.size : 0);
+        std::uint8_t* const out = out_.data() + (Us == Color::White ? s.size : 0);
+        const std::uint32_t side_bit = Us == Color::White ? WhiteBit : 0;
+        MoveList list;
+        for (std::uint64_t i = 0; i < s.size; ++i) {
+            Pieces q;
+            if (!Codec::decode(s, i, q)) {
+                bytes[i] = 0;
+                count[i] = 0;
+                continue;
+            }
+            const Position p = position_of(q, Us);
+            generate_moves(p, list);
+            int inside = 0, best_win = -1, longest_out = -1;
+            bool holds = false;  // a way out that draws
+            const int kings = popcount(p.kings());
+            for (const Move& m : list) {
+                const Position child = p.template after<Us, false>(m);
+                if (!m.is_capture() && popcount(child.kings()) == kings) {
+                    ++inside;
+                    continue;
+                }
+                const std::uint8_t b = byte_of(pieces_of(child), ~Us);
+                assert(b != Unknown);
+                if (b == 0) {
+                    holds = true;
+                } else if ((b - 1) % 2 == 0) {  // the opponent loses in b - 1
+                    if (best_win < 0 || b < best_win) best_win = b;
+                } else {
+                    longest_out = std::max(longest_out, b - 1);
+                }
+            }
+            count[i] = 0;
+            if (list.empty()) {
+                bytes[i] = encode(0);
+                buckets_[0].push_back(std::uint32_t(i) | side_bit);
+            } else if (best_win >= 0) {
+                if (inside) count[i] = CannotLose;
+                buckets_[std::size_t(best_win)].push_back(std::uint32_t(i) | side_bit | Tentative);
+            } else if (holds) {
+                if (inside)
+                    count[i] = CannotLose;
+                else
+                    bytes[i] = 0;
+            } else if (inside == 0) {
+                bytes[i] = encode(longest_out + 1);
+                buckets_[std::size_t(longest_out + 1)].push_back(std::uint32_t(i) | side_bit);
+            } else {
+                count[i] = std::uint8_t(inside);
+                out[i] = std::uint8_t(longest_out + 1);  // 0: no way out of the slice
+            }
+        }
+    }
+
+    // The positions one quiet move before the position of entry `e` (settled at `plies`), told of
+    // its value.
+    void propagate(const Slice& s, std::uint32_t e, int plies) {
+        const bool white_to_move = e & WhiteBit;
+        Pieces q;
+        [[maybe_unused]] const bool valid = Codec::decode(s, e & ~(WhiteBit | Tentative), q);
+        assert(valid);
+        // The mover was the other side: its pieces step back.
+        const bool black_moved = white_to_move;
+        const std::uint64_t side_offset = black_moved ? 0 : s.size;
+        const Squares empty = ~q.occupied();
+        const std::uint32_t pred_bit = black_moved ? 0 : WhiteBit;
+        auto tell = [&](const Pieces& y) {
+            const std::uint64_t i = Codec::index(s, y);
+            std::uint8_t& b = db_.data_[s.offset + side_offset + i];
+            std::uint8_t& c = count_[side_offset + i];
+            if (b != Unknown || c == 0) return;  // settled, or it has a capture (no quiet move)
+            if (plies % 2 == 0) {  // this position loses: the one before wins
+                b = encode(plies + 1);
+                buckets_[std::size_t(plies + 1)].push_back(std::uint32_t(i) | pred_bit);
+            } else if (c != CannotLose && --c == 0) {  // its last move that did not lose
+                const int loss = std::max(plies, out_[side_offset + i] - 1) + 1;
+                b = encode(loss);
+                buckets_[std::size_t(loss)].push_back(std::uint32_t(i) | pred_bit);
+            }
+        };
+        Squares& men = black_moved ? q.black_men : q.white_men;
+        Squares& kings = black_moved ? q.black_kings : q.white_kings;
+        for (Squares k = kings; k; k &= k - 1) {
+            const int at = std::countr_zero(k);
+            const Squares from = (Near.up[std::size_t(at)] | Near.down[std::size_t(at)]) & empty;
+            for (Squares f = from; f; f &= f - 1) {
+                const Squares saved = kings;
+                kings ^= (Squares{1} << at) | (f & (~f + 1));
+                tell(q);
+                kings = saved;
+            }
+        }
+        for (Squares m = men; m; m &= m - 1) {
+            const int at = std::countr_zero(m);
+            const Squares from = (black_moved ? Near.up : Near.down)[std::size_t(at)] & empty;
+            for (Squares f = from; f; f &= f - 1) {
+                const Squares saved = men;
+                men ^= (Squares{1} << at) | (f & (~f + 1));
+                tell(q);
+                men = saved;
+            }
+        }
+    }
+
+    void solve(const Slice& s) {
+        assert(s.size < Tentative);
+        count_.assign(2 * s.size, 0);
+        out_.assign(2 * s.size, 0);
+        for (auto& b : buckets_) b.clear();
+        expand_all<Color::Black>(s);
+        expand_all<Color::White>(s);
+        for (std::size_t d = 0; d < buckets_.size(); ++d) {
+            std::vector<std::uint32_t>& level = buckets_[d];
+            for (std::uint32_t& e : level) {
+                if (!(e & Tentative)) continue;
+                const std::uint64_t i = (e & ~(WhiteBit | Tentative)) + (e & WhiteBit ? s.size : 0);
+                std::uint8_t& b = db_.data_[s.offset + i];
+                if (b == Unknown) {
+                    b = encode(int(d));
+                    e &= ~Tentative;
+                } else {
+                    e = Dropped;
+                }
+            }
+            for (const std::uint32_t e : level)
+                if (e != Dropped) propagate(s, e, int(d));
+            std::vector<std::uint32_t>().swap(level);
+        }
+        // Statistics; what is still unknown is a draw.
+        const int n = s.pieces();
+        for (std::uint64_t i = 0; i < 2 * s.size; ++i) {
+            std::uint8_t& b = db_.data_[s.offset + i];
+            if (b == Unknown) b = 0;
+            if (!Codec::valid(s, i % s.size)) continue;
+            ++db_.stats_.positions[std::size_t(n)];
+            if (b == 0) {
+                ++db_.stats_.draws[std::size_t(n)];
+            } else {
+                ++((b - 1) % 2 ? db_.stats_.wins : db_.stats_.losses)[std::size_t(n)];
+                db_.stats_.longest[std::size_t(n)] = std::max(db_.stats_.longest[std::size_t(n)], b - 1);
+            }
+        }
+    }
+
+    Database& db_;
+    std::vector<std::uint8_t> count_;  // per position: moves inside the slice not known to lose
+    std::vector<std::uint8_t> out_;    // per position: 1 + the longest way out (0: none)
+    std::array<std::vector<std::uint32_t>, 254> buckets_;  // by distance in plies
+};
+
+std::string describe(const Value& v) {
+    if (v.outcome == Outcome::Draw) return "draw";
+    return std::string(v.outcome == Outcome::Win ? "win" : "loss") + " in " + std::to_string(v.plies) +
+           (v.plies == 1 ? " ply" : " plies");
+}
+
+Database Database::build(int pieces) {
+    const auto start = std::chrono::steady_clock::now();
+    Database db;
+    Builder(db).run(std::clamp(pieces, MinPieces, MaxPieces));
+    db.stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return db;
+}
+
+const Database::Slice* Database::slice_of(const Position& p) const {
+    if (!covers(p)) return nullptr;
+    const std::int16_t id = slice_id_[std::size_t(pieces_of(p).material())];
+    return id < 0 ? nullptr : &slices_[std::size_t(id)];
+}
+
+std::optional<Value> Database::probe(const Position& p) const {
+    const Slice* s = slice_of(p);
+    if (!s) return std::nullopt;
+    const std::uint64_t i = Codec::index(*s, pieces_of(p));
+    return decode_value(data_[s->offset + (p.side_to_move() == Color::White ? s->size : 0) + i]);
+}
+
+}  // namespace tempo::search::egdb
