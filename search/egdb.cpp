@@ -183,9 +183,10 @@ class Builder {
 public:
     using Slice = Database::Slice;
 
-    explicit Builder(Database& db) : db_(db) {}
+    Builder(Database& db, const std::atomic<bool>* cancel) : db_(db), cancel_(cancel) {}
 
-    void run(int pieces) {
+    // False when cancelled.
+    bool run(int pieces) {
         db_.pieces_ = pieces;
         db_.slice_id_.fill(-1);
         for (int bm = 0; bm <= pieces; ++bm)
@@ -217,7 +218,9 @@ public:
         }
         db_.data_.assign(offset, Unknown);
         db_.stats_.bytes = offset;
-        for (const Slice& s : db_.slices_) solve(s);
+        for (const Slice& s : db_.slices_)
+            if (!solve(s)) return false;
+        return true;
     }
 
 private:
@@ -235,7 +238,7 @@ private:
     // Expands every position of the slice with `Us` to move: its moves out of the slice are looked
     // up, its moves inside are counted.
     template <Color Us>
-    void expand_all(const Slice& s) {
+    bool expand_all(const Slice& s) {
         const std::uint64_t base = s.offset + (Us == Color::White ? s.size : 0);
         std::uint8_t* const bytes = db_.data_.data() + base;
         std::uint8_t* const count = count_.data() + (Us == Color::White ? s.size : 0);
@@ -243,6 +246,7 @@ private:
         const std::uint32_t side_bit = Us == Color::White ? WhiteBit : 0;
         MoveList list;
         for (std::uint64_t i = 0; i < s.size; ++i) {
+            if (i % 4096 == 0 && cancelled()) return false;
             Pieces q;
             if (!Codec::decode(s, i, q)) {
                 bytes[i] = 0;
@@ -290,7 +294,10 @@ private:
                 out[i] = std::uint8_t(longest_out + 1);  // 0: no way out of the slice
             }
         }
+        return true;
     }
+
+    bool cancelled() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
 
     // The positions one quiet move before the position of entry `e` (settled at `plies`), told of
     // its value.
@@ -342,14 +349,15 @@ private:
         }
     }
 
-    void solve(const Slice& s) {
+    // False when cancelled.
+    bool solve(const Slice& s) {
         assert(s.size < Tentative);
         count_.assign(2 * s.size, 0);
         out_.assign(2 * s.size, 0);
         for (auto& b : buckets_) b.clear();
-        expand_all<Color::Black>(s);
-        expand_all<Color::White>(s);
+        if (!expand_all<Color::Black>(s) || !expand_all<Color::White>(s)) return false;
         for (std::size_t d = 0; d < buckets_.size(); ++d) {
+            if (cancelled()) return false;
             std::vector<std::uint32_t>& level = buckets_[d];
             for (std::uint32_t& e : level) {
                 if (!(e & Tentative)) continue;
@@ -380,9 +388,11 @@ private:
                 db_.stats_.longest[std::size_t(n)] = std::max(db_.stats_.longest[std::size_t(n)], b - 1);
             }
         }
+        return true;
     }
 
     Database& db_;
+    const std::atomic<bool>* cancel_;
     std::vector<std::uint8_t> count_;  // per position: moves inside the slice not known to lose
     std::vector<std::uint8_t> out_;    // per position: 1 + the longest way out (0: none)
     std::array<std::vector<std::uint32_t>, 254> buckets_;  // by distance in plies
@@ -395,9 +405,14 @@ std::string describe(const Value& v) {
 }
 
 Database Database::build(int pieces) {
+    const std::atomic<bool> never{false};
+    return *build(pieces, never);
+}
+
+std::optional<Database> Database::build(int pieces, const std::atomic<bool>& cancel) {
     const auto start = std::chrono::steady_clock::now();
     Database db;
-    Builder(db).run(std::clamp(pieces, MinPieces, MaxPieces));
+    if (!Builder(db, &cancel).run(std::clamp(pieces, MinPieces, MaxPieces))) return std::nullopt;
     db.stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return db;
 }

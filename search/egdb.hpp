@@ -30,6 +30,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -73,6 +74,8 @@ class Database {
 public:
     // Solves every position with at most `pieces` pieces (MinPieces..MaxPieces).
     static Database build(int pieces);
+    // The same, giving up soon (within a few thousand positions) once `cancel` is set: nothing.
+    static std::optional<Database> build(int pieces, const std::atomic<bool>& cancel);
 
     int pieces() const { return pieces_; }
     const Stats& stats() const { return stats_; }
