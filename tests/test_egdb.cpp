@@ -175,7 +175,7 @@ struct Graph {
 
 }  // namespace
 
-TEST_CASE("position counts per number of pieces are the published ones", "[egdb]") {
+TEST_CASE("egdb: position counts per number of pieces are the published ones", "[egdb]") {
     // Schaeffer et al., "Checkers is solved", Science 317 (2007), Table 1: positions with exactly
     // n pieces, not counting the side to move; the database holds both sides to move.
     const std::uint64_t published[] = {0, 120, 6972, 261224, 7092774};
@@ -199,7 +199,7 @@ TEST_CASE("position counts per number of pieces are the published ones", "[egdb]
     }
 }
 
-TEST_CASE("probe answers only positions with few enough pieces", "[egdb]") {
+TEST_CASE("egdb: probe answers only positions with few enough pieces", "[egdb]") {
     const Database& db = database(3);
     CHECK(db.pieces() == 3);
     CHECK(db.probe(fen("W:WK15,20:BK28,12")) == std::nullopt);
@@ -215,7 +215,7 @@ TEST_CASE("probe answers only positions with few enough pieces", "[egdb]") {
     CHECK(egdb::describe(Value{}) == "draw");
 }
 
-TEST_CASE("values with at most 3 pieces equal a value iteration of the whole game graph", "[egdb]") {
+TEST_CASE("egdb: values with at most 3 pieces equal a value iteration of the whole game graph", "[egdb]") {
     // Every position of the graph reachable from each root is compared, exact distances included.
     const Database& db = database(3);
     std::mt19937_64 rng(11);
@@ -240,7 +240,7 @@ TEST_CASE("values with at most 3 pieces equal a value iteration of the whole gam
     CHECK(drawn > 100);
 }
 
-TEST_CASE("4-piece values equal a plain minimax where it can see the end", "[egdb]") {
+TEST_CASE("egdb: 4-piece values equal a plain minimax where it can see the end", "[egdb]") {
     // Minimax to 7 plies knows the exact value of a game decided within 7 plies and nothing
     // else: the database must say the same, and say "longer or drawn" for the rest.
     const Database& db = database(4);
@@ -259,7 +259,7 @@ TEST_CASE("4-piece values equal a plain minimax where it can see the end", "[egd
     CHECK(others == 100);
 }
 
-TEST_CASE("every value is its best move's value, one ply further", "[egdb]") {
+TEST_CASE("egdb: every value is its best move's value, one ply further", "[egdb]") {
     // The fixed point retrograde analysis must reach: a win in n has a move to a loss in n - 1
     // and none to a shorter loss; a loss in n has only moves to wins, the longest in n - 1; a
     // draw has a move to a draw and none to a loss. Checked on every position of <= 3 pieces.
@@ -273,7 +273,7 @@ TEST_CASE("every value is its best move's value, one ply further", "[egdb]") {
     CHECK(checked == db.stats().positions[1] + db.stats().positions[2] + db.stats().positions[3]);
 }
 
-TEST_CASE("a position and its colour-mirrored twin have the same value", "[egdb]") {
+TEST_CASE("egdb: a position and its colour-mirrored twin have the same value", "[egdb]") {
     const Database& db = database(4);
     std::mt19937_64 rng(14);
     int decided = 0;
@@ -305,7 +305,7 @@ bool forces_capture(const Position& p, int moves) {
     });
 }
 
-TEST_CASE("a lone king against two kings is lost unless trapped in a corner or taking a king", "[egdb]") {
+TEST_CASE("egdb: a lone king against two kings is lost unless trapped in a corner or taking a king", "[egdb]") {
     // Every placement of one king against two, both colours, both sides to move. The two kings
     // win unless one of them is shut in a single corner (square 4, h8, or 29, a1: it can only
     // leave through one square, which the lone king can guard), or the lone king can force the
@@ -347,7 +347,7 @@ TEST_CASE("a lone king against two kings is lost unless trapped in a corner or t
     CHECK(tactical_draws > 0);
 }
 
-TEST_CASE("First Position is a White win", "[egdb]") {
+TEST_CASE("egdb: First Position is a White win", "[egdb]") {
     // W:WK15,20:BK28,12: White king 15 and man 20 against Black king 28 and man 12, White to
     // move: the classic win (the "First Position" of the checkers literature).
     const Database& db = database(4);
@@ -356,7 +356,7 @@ TEST_CASE("First Position is a White win", "[egdb]") {
     CHECK(v.plies > 40);
 }
 
-TEST_CASE("with the database the search scores exactly and keeps the shortest win", "[egdb][search]") {
+TEST_CASE("egdb: with the database the search scores exactly and keeps the shortest win", "[egdb][search]") {
     const Database& db = database(4);
     Engine engine(4);
     engine.set_egdb(&db);
@@ -392,7 +392,7 @@ TEST_CASE("with the database the search scores exactly and keeps the shortest wi
     CHECK(drawn > 10);
 }
 
-TEST_CASE("the engine with the database wins First Position against itself", "[egdb][search]") {
+TEST_CASE("egdb: the engine with the database wins First Position against itself", "[egdb][search]") {
     // Both sides are played by the engine with the database, a few plies a move, under the
     // official rules: the game must end in a White win, before the 80-ply rule or a repetition
     // could draw it.
@@ -422,7 +422,7 @@ TEST_CASE("the engine with the database wins First Position against itself", "[e
     CHECK(plies == expected);
 }
 
-TEST_CASE("every value of 4 pieces is its best move's value, one ply further", "[egdb][slow]") {
+TEST_CASE("egdb: every value of 4 pieces is its best move's value, one ply further", "[egdb][slow]") {
     const Database& db = database(4);
     std::uint64_t checked = 0;
     for_each_position(4, [&](const Position& p) {

@@ -2,6 +2,7 @@
 // see it. [race] tests race `go` against `stop`, `isready` and `quit`; the tsan preset runs them.
 #include <algorithm>
 #include <sstream>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -110,10 +111,12 @@ TEST_CASE("transcript: handshake, uci and isready", "[protocol][transcript]") {
     REQUIRE(t.ok());
     t.send("uci");
     const auto lines = t.until("uciok");
-    REQUIRE(lines.size() == 16);
+    REQUIRE(lines.size() == 18);
     CHECK(lines[0] == "id name Tempo " TEMPO_VERSION);
     CHECK(lines[1] == "id author The Tempo developers");
-    for (std::size_t i = 2; i < 15; ++i) CHECK(starts(lines[i], "option name "));
+    for (std::size_t i = 2; i < 17; ++i) CHECK(starts(lines[i], "option name "));
+    CHECK(lines[14] == "option name EGDB type check default true");
+    CHECK(lines[15] == "option name EGDBPieces type spin default 4 min 2 max 5");
     CHECK(lines[11] == "option name OwnBook type check default true");
     CHECK(lines[13] == "option name BookVariety type spin default 0 min 0 max 1000");
     CHECK(lines[7] == "option name Skill Level type spin default 20 min 0 max 20");
@@ -546,4 +549,75 @@ TEST_CASE("transcript: bad input of every kind: one error each, nothing changes,
     int status = -1;
     CHECK(t.wait_exit(2000ms, &status));
     CHECK(status == 0);
+}
+
+namespace {
+
+// The score words of the last `info depth` line of a `go` ("cp 12", "mate 41"), or "" if none.
+std::string last_score(const std::vector<std::string>& lines) {
+    const auto in = infos(lines);
+    if (in.empty()) return "";
+    const auto w = words_of(in.back());
+    return w.size() > 9 ? w[8] + " " + w[9] : "";
+}
+
+// Sends `go depth 2` until its score is a win of more than `beyond` moves (which a 2-ply search
+// can only know from the endgame database), at most until `patience` has passed; the last score.
+std::string score_once_built(TempoProcess& t, int beyond, std::chrono::milliseconds patience) {
+    const auto deadline = TempoProcess::Clock::now() + patience;
+    std::string score;
+    while (TempoProcess::Clock::now() < deadline) {
+        t.send("go depth 2");
+        const auto lines = t.until("bestmove");
+        if (lines.empty()) return "<no bestmove>";
+        score = last_score(lines);
+        if (starts(score, "mate ") && std::stoi(score.substr(5)) > beyond) return score;
+        std::this_thread::sleep_for(50ms);
+    }
+    return score;
+}
+
+}  // namespace
+
+TEST_CASE("transcript: egdb is built in the background, used once ready, and can be turned off",
+          "[protocol][transcript][egdb]") {
+    TempoProcess t;
+    REQUIRE(t.ok());
+    one_error(t, "setoption name EGDBPieces value 6", "option EGDBPieces value 6 is out of range 2..5");
+    one_error(t, "setoption name EGDBPieces value four", "option EGDBPieces needs a number, not 'four'");
+    one_error(t, "setoption name EGDB value maybe", "option EGDB needs true or false, not 'maybe'");
+
+    // First Position (White to move wins in 81 plies): a 2-ply search alone scores it in
+    // centi-men; once the 4-piece database is built, the children's exact scores come through.
+    t.send("position fen W:WK15,20:BK28,12");
+    const std::string with = score_once_built(t, 20, 120000ms);
+    CHECK(with == "mate 41");
+
+    // Off: the same search knows nothing of it.
+    t.send("setoption name EGDB value false");
+    t.send("go depth 2");
+    CHECK(starts(last_score(t.until("bestmove")), "cp "));
+
+    // On again with 3 pieces: W:WK6:B11 is a win in 7 plies (mate 4), out of a 2-ply search's
+    // own sight; the 3-piece database is built at the first go and then seen.
+    t.send("setoption name EGDB value true");
+    t.send("setoption name EGDBPieces value 3");
+    t.send("position fen W:WK6:B11");
+    CHECK(score_once_built(t, 1, 60000ms) == "mate 4");
+    // Skill Level below 20 plays without it.
+    t.send("setoption name Skill Level value 19");
+    t.send("go depth 2");
+    CHECK_FALSE(starts(last_score(t.until("bestmove")), "mate 4"));
+    t.send("setoption name Skill Level value 20");
+
+    // A 5-piece build (tens of seconds) is cancelled at once by quit.
+    t.send("setoption name EGDBPieces value 5");
+    t.send("go depth 1");
+    CHECK_FALSE(t.until("bestmove").empty());
+    const auto quit_at = TempoProcess::Clock::now();
+    t.send("quit");
+    int status = -1;
+    CHECK(t.wait_exit(3000ms, &status));
+    CHECK(status == 0);
+    CHECK(ms_since(quit_at) < 2000);
 }
