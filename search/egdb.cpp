@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cassert>
 #include <chrono>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
 
 #include "engine/movegen.hpp"
 
@@ -187,8 +191,18 @@ public:
 
     // False when cancelled.
     bool run(int pieces) {
-        db_.pieces_ = pieces;
-        db_.slice_id_.fill(-1);
+        layout(db_, pieces);
+        db_.data_.assign(db_.stats_.bytes, Unknown);
+        for (const Slice& s : db_.slices_)
+            if (!solve(s)) return false;
+        tally(db_);
+        return true;
+    }
+
+    // The slices of a database of `pieces` pieces, in solving order, and their places in data_.
+    static void layout(Database& db, int pieces) {
+        db.pieces_ = pieces;
+        db.slice_id_.fill(-1);
         for (int bm = 0; bm <= pieces; ++bm)
             for (int bk = 0; bm + bk <= pieces; ++bk)
                 for (int wm = 0; bm + bk + wm <= pieces; ++wm)
@@ -201,26 +215,41 @@ public:
                         s.black_king_ways = choose(32 - bm - wm, bk);
                         s.white_king_ways = choose(32 - bm - wm - bk, wk);
                         s.size = s.black_men_ways * s.white_men_ways * s.black_king_ways * s.white_king_ways;
-                        db_.slices_.push_back(s);
+                        db.slices_.push_back(s);
                     }
         // Dependency order: a capture leads to fewer pieces, a promotion to fewer men.
-        std::stable_sort(db_.slices_.begin(), db_.slices_.end(), [](const Slice& a, const Slice& b) {
+        std::stable_sort(db.slices_.begin(), db.slices_.end(), [](const Slice& a, const Slice& b) {
             const int ma = a.black_men + a.white_men, mb = b.black_men + b.white_men;
             return a.pieces() != b.pieces() ? a.pieces() < b.pieces() : ma < mb;
         });
         std::uint64_t offset = 0;
-        for (std::size_t i = 0; i < db_.slices_.size(); ++i) {
-            Slice& s = db_.slices_[i];
+        for (std::size_t i = 0; i < db.slices_.size(); ++i) {
+            Slice& s = db.slices_[i];
             s.offset = offset;
             offset += 2 * s.size;
-            db_.slice_id_[std::size_t(s.black_men * 216 + s.black_kings * 36 + s.white_men * 6 + s.white_kings)] =
+            db.slice_id_[std::size_t(s.black_men * 216 + s.black_kings * 36 + s.white_men * 6 + s.white_kings)] =
                 std::int16_t(i);
         }
-        db_.data_.assign(offset, Unknown);
-        db_.stats_.bytes = offset;
-        for (const Slice& s : db_.slices_)
-            if (!solve(s)) return false;
-        return true;
+        db.stats_.bytes = offset;
+    }
+
+    // Counts the positions, wins, losses and draws of every slice into the stats.
+    static void tally(Database& db) {
+        for (const Slice& s : db.slices_) {
+            const auto n = std::size_t(s.pieces());
+            const std::uint8_t* const bytes = db.data_.data() + s.offset;
+            for (std::uint64_t i = 0; i < 2 * s.size; ++i) {
+                if (!Codec::valid(s, i % s.size)) continue;
+                const std::uint8_t b = bytes[i];
+                ++db.stats_.positions[n];
+                if (b == 0) {
+                    ++db.stats_.draws[n];
+                } else {
+                    ++((b - 1) % 2 ? db.stats_.wins : db.stats_.losses)[n];
+                    db.stats_.longest[n] = std::max(db.stats_.longest[n], b - 1);
+                }
+            }
+        }
     }
 
 private:
@@ -374,20 +403,9 @@ private:
                 if (e != Dropped) propagate(s, e, int(d));
             std::vector<std::uint32_t>().swap(level);
         }
-        // Statistics; what is still unknown is a draw.
-        const int n = s.pieces();
-        for (std::uint64_t i = 0; i < 2 * s.size; ++i) {
-            std::uint8_t& b = db_.data_[s.offset + i];
-            if (b == Unknown) b = 0;
-            if (!Codec::valid(s, i % s.size)) continue;
-            ++db_.stats_.positions[std::size_t(n)];
-            if (b == 0) {
-                ++db_.stats_.draws[std::size_t(n)];
-            } else {
-                ++((b - 1) % 2 ? db_.stats_.wins : db_.stats_.losses)[std::size_t(n)];
-                db_.stats_.longest[std::size_t(n)] = std::max(db_.stats_.longest[std::size_t(n)], b - 1);
-            }
-        }
+        // What is still unknown is a draw.
+        std::uint8_t* const bytes = db_.data_.data() + s.offset;
+        std::replace(bytes, bytes + 2 * s.size, Unknown, std::uint8_t{0});
         return true;
     }
 
@@ -413,6 +431,90 @@ std::optional<Database> Database::build(int pieces, const std::atomic<bool>& can
     const auto start = std::chrono::steady_clock::now();
     Database db;
     if (!Builder(db, &cancel).run(std::clamp(pieces, MinPieces, MaxPieces))) return std::nullopt;
+    db.stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return db;
+}
+
+namespace {
+
+constexpr char Magic[8] = {'T', 'E', 'M', 'P', 'O', 'E', 'G', 'D'};
+constexpr std::uint32_t FormatVersion = 1;
+constexpr std::size_t HeaderBytes = 32;
+
+// FNV-1a (64 bits) over the table taken as little-endian 8-byte words, then its last bytes.
+std::uint64_t checksum(const std::vector<std::uint8_t>& data) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    std::size_t i = 0;
+    for (; i + 8 <= data.size(); i += 8) {
+        std::uint64_t w = 0;
+        for (std::size_t k = 0; k < 8; ++k) w |= std::uint64_t(data[i + k]) << (8 * k);
+        h = (h ^ w) * 0x100000001b3ULL;
+    }
+    for (; i < data.size(); ++i) h = (h ^ data[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+void put(std::uint8_t* at, std::uint64_t v, int bytes) {
+    for (int k = 0; k < bytes; ++k) at[k] = std::uint8_t(v >> (8 * k));
+}
+std::uint64_t get(const std::uint8_t* at, int bytes) {
+    std::uint64_t v = 0;
+    for (int k = 0; k < bytes; ++k) v |= std::uint64_t(at[k]) << (8 * k);
+    return v;
+}
+
+struct FileCloser {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+};
+using File = std::unique_ptr<std::FILE, FileCloser>;
+
+}  // namespace
+
+Result<std::uint64_t> Database::save(const std::string& path) const {
+    std::uint8_t header[HeaderBytes] = {};
+    std::memcpy(header, Magic, sizeof Magic);
+    put(header + 8, FormatVersion, 4);
+    put(header + 12, std::uint64_t(pieces_), 4);
+    put(header + 16, data_.size(), 8);
+    put(header + 24, checksum(data_), 8);
+    File f(std::fopen(path.c_str(), "wb"));
+    if (!f) return Error{"cannot write '" + path + "': " + std::strerror(errno)};
+    const bool written = std::fwrite(header, 1, HeaderBytes, f.get()) == HeaderBytes &&
+                         std::fwrite(data_.data(), 1, data_.size(), f.get()) == data_.size();
+    if (!written || std::fclose(f.release()) != 0)
+        return Error{"cannot write '" + path + "': " + std::strerror(errno)};
+    return std::uint64_t(HeaderBytes + data_.size());
+}
+
+Result<Database> Database::load(const std::string& path) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::string what = "endgame database '" + path + "'";
+    File f(std::fopen(path.c_str(), "rb"));
+    if (!f) return Error{"cannot read " + what + ": " + std::strerror(errno)};
+    std::uint8_t header[HeaderBytes];
+    if (std::fread(header, 1, HeaderBytes, f.get()) != HeaderBytes || std::memcmp(header, Magic, sizeof Magic) != 0)
+        return Error{what + " is not a Tempo endgame database (no TEMPOEGD header)"};
+    if (get(header + 8, 4) != FormatVersion)
+        return Error{what + " has format version " + std::to_string(get(header + 8, 4)) + ", not " +
+                     std::to_string(FormatVersion)};
+    const std::uint64_t pieces = get(header + 12, 4);
+    if (pieces < std::uint64_t(MinPieces) || pieces > std::uint64_t(MaxPieces))
+        return Error{what + " claims " + std::to_string(pieces) + " pieces, not " + std::to_string(MinPieces) +
+                     ".." + std::to_string(MaxPieces)};
+    Database db;
+    Builder::layout(db, int(pieces));
+    const std::uint64_t size = get(header + 16, 8);
+    if (size != db.stats_.bytes)
+        return Error{what + " says its table has " + std::to_string(size) + " bytes; a " + std::to_string(pieces) +
+                     "-piece database has " + std::to_string(db.stats_.bytes)};
+    db.data_.resize(size);
+    if (std::fread(db.data_.data(), 1, size, f.get()) != size)
+        return Error{what + " is truncated (" + std::to_string(size) + " bytes of table expected)"};
+    if (std::fgetc(f.get()) != EOF) return Error{what + " has bytes after its table"};
+    if (checksum(db.data_) != get(header + 24, 8)) return Error{what + " is damaged (checksum mismatch)"};
+    if (std::any_of(db.data_.begin(), db.data_.end(), [](std::uint8_t b) { return b == Unknown; }))
+        return Error{what + " holds an unsettled value"};
+    Builder::tally(db);
     db.stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return db;
 }

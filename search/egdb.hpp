@@ -27,6 +27,11 @@
 // only: a position with a capture has no move inside the slice) a win in d + 1; a win in d takes
 // one from each predecessor's count of undecided moves, and the predecessor whose last one that
 // was is a loss in max(d, its longest way out of the slice) + 1. What is left undecided is a draw.
+//
+// File (save/load): a 32-byte header, then the table as it is in memory (the slices in solving
+// order, Black to move then White to move in each). Header, little-endian: the 8 bytes
+// "TEMPOEGD", the format version (u32, 1), the pieces (u32), the table's bytes (u64, which must be
+// what that many pieces take) and a checksum of the table (u64, FNV-1a over 8-byte words).
 #pragma once
 
 #include <array>
@@ -76,6 +81,12 @@ public:
     static Database build(int pieces);
     // The same, giving up soon (within a few thousand positions) once `cancel` is set: nothing.
     static std::optional<Database> build(int pieces, const std::atomic<bool>& cancel);
+
+    // Reads a database written by save(); a file that is not one, or is damaged, is refused
+    // with the reason. `seconds` in its stats is the load time.
+    static Result<Database> load(const std::string& path);
+    // Writes the database to `path` (see the header comment); the bytes written.
+    Result<std::uint64_t> save(const std::string& path) const;
 
     int pieces() const { return pieces_; }
     const Stats& stats() const { return stats_; }

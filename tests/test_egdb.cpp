@@ -17,6 +17,7 @@
 #include "engine/notation.hpp"
 #include "search/egdb.hpp"
 #include "search/search.hpp"
+#include "run_tempo.hpp"
 
 using namespace tempo;
 using namespace tempo::search;
@@ -430,4 +431,98 @@ TEST_CASE("egdb: every value of 4 pieces is its best move's value, one ply furth
         ++checked;
     });
     CHECK(checked == db.stats().positions[4]);
+}
+
+TEST_CASE("egdb: saved and loaded, the same database; bad files are refused", "[egdb]") {
+    const Database& db = database(3);
+    testing::ScratchDir dir;
+    const std::string path = dir.file("three.egdb");
+    const Result<std::uint64_t> written = db.save(path);
+    REQUIRE(written.ok());
+    CHECK(*written == 32 + db.stats().bytes);
+    const Result<Database> loaded = Database::load(path);
+    REQUIRE(loaded.ok());
+    CHECK(loaded->pieces() == 3);
+    CHECK(loaded->stats().positions == db.stats().positions);
+    CHECK(loaded->stats().wins == db.stats().wins);
+    CHECK(loaded->stats().longest == db.stats().longest);
+    std::mt19937_64 rng(17);
+    for (int i = 0; i < 2000; ++i) {
+        const Position p = random_position(rng, 1 + int(rng() % 3));
+        CHECK(loaded->probe(p) == db.probe(p));
+    }
+
+    const std::string bytes = testing::read_text(path);
+    auto refusal = [&](const std::string& content) {
+        const std::string bad = dir.file("bad.egdb");
+        testing::write_text(bad, content);
+        const Result<Database> r = Database::load(bad);
+        CHECK_FALSE(r.ok());
+        return r.ok() ? std::string() : r.error();
+    };
+    const std::string name = "endgame database '" + dir.file("bad.egdb") + "'";
+    CHECK(refusal("") == name + " is not a Tempo endgame database (no TEMPOEGD header)");
+    CHECK(refusal("TEMPOEGX" + bytes.substr(8)) == name + " is not a Tempo endgame database (no TEMPOEGD header)");
+    std::string damaged = bytes;
+    damaged[1000] = char(damaged[1000] ^ 1);
+    CHECK(refusal(damaged) == name + " is damaged (checksum mismatch)");
+    CHECK(refusal(bytes.substr(0, bytes.size() - 1)).find("is truncated") != std::string::npos);
+    CHECK(refusal(bytes + "x") == name + " has bytes after its table");
+    std::string pieces = bytes;
+    pieces[12] = 4;  // a 4-piece header on a 3-piece table
+    CHECK(refusal(pieces).find("says its table has") != std::string::npos);
+    pieces[12] = 9;
+    CHECK(refusal(pieces) == name + " claims 9 pieces, not 2..5");
+    std::string version = bytes;
+    version[8] = 2;
+    CHECK(refusal(version) == name + " has format version 2, not 1");
+    const Result<Database> missing = Database::load(dir.file("none.egdb"));
+    REQUIRE_FALSE(missing.ok());
+    CHECK(missing.error().starts_with("cannot read endgame database"));
+}
+
+TEST_CASE("egdb: tempo egdb build and probe, strict options", "[egdb][cli]") {
+    testing::ScratchDir dir;
+    const std::string file = dir.file("db3");
+    testing::ToolRun r = testing::run_tool({"egdb", "build", "--pieces", "3", "--output", file});
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    CHECK(r.out.find(" 522,448 ") != std::string::npos);  // positions of 3 pieces
+    CHECK(r.out.find("Positions: 536,632 (both sides to move)") != std::string::npos);
+    CHECK(r.out.find("Written: " + file) != std::string::npos);
+
+    r = testing::run_tool({"egdb", "probe", "W:WK6:B11"});
+    CHECK(r.status == 0);
+    CHECK(r.out == "White wins in 7 plies\nWhite to move: win in 7 plies\n");
+    // The file says what a build says, for either side to move.
+    for (const std::string f : {"W:WK6:B11", "B:WK6:B11", "B:W30:BK3,K7"}) {
+        const testing::ToolRun built = testing::run_tool({"egdb", "probe", f});
+        r = testing::run_tool({"egdb", "probe", f, "--file", file});
+        CHECK(r.status == 0);
+        CHECK(r.out == built.out);
+    }
+    r = testing::run_tool({"egdb", "probe", "B:WK1:BK32"});
+    CHECK(r.out == "draw\nBlack to move: draw\n");
+
+    const std::vector<std::pair<std::vector<std::string>, std::string>> bad = {
+        {{"egdb"}, "expected 'build' or 'probe'"},
+        {{"egdb", "solve"}, "unknown subcommand 'solve' (build or probe)"},
+        {{"egdb", "build", "--pieces", "6"}, "--pieces '6' is out of range 2..5"},
+        {{"egdb", "build", "--pieces", "3", "--pieces", "3"}, "--pieces given twice"},
+        {{"egdb", "build", "--depth", "3"}, "unknown option '--depth'"},
+        {{"egdb", "probe"}, "probe needs a FEN"},
+        {{"egdb", "probe", "W:W33:B1"}, tempo::parse_fen("W:W33:B1").error()},
+        {{"egdb", "probe", "B:W21-32:B1-12"}, "the FEN has 24 pieces; the database holds at most 5"},
+        {{"egdb", "probe", "W:WK15,20:BK28,12", "--pieces", "3"}, "the FEN has 4 pieces, more than --pieces 3"},
+        {{"egdb", "probe", "W:WK15,20:BK28,12", "--file", file}, "the FEN has 4 pieces; '" + file + "' holds at most 3"},
+        {{"egdb", "probe", "W:WK6:B11", "--file", dir.file("none")},
+         "cannot read endgame database '" + dir.file("none") + "': No such file or directory"},
+    };
+    for (const auto& [args, message] : bad) {
+        r = testing::run_tool(args);
+        INFO(args.back());
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK(r.err == "tempo egdb: " + message + " (see 'tempo egdb --help')\n");
+    }
 }

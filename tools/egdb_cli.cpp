@@ -17,8 +17,8 @@ constexpr std::string_view Command = "egdb";
 
 void print_egdb_help() {
     std::printf(
-        "Usage: tempo egdb build [--pieces N]\n"
-        "       tempo egdb probe FEN [--pieces N]\n"
+        "Usage: tempo egdb build [--pieces N] [--output FILE]\n"
+        "       tempo egdb probe FEN [--pieces N | --file FILE]\n"
         "\n"
         "The endgame database of English draughts: the exact value (draw, or win or loss in n\n"
         "plies with best play) of every position with at most N pieces, %d..%d (default %d),\n"
@@ -26,10 +26,10 @@ void print_egdb_help() {
         "\n"
         "build: builds it and prints, per number of pieces, the positions (both sides to move),\n"
         "  the wins, losses and draws for the side to move and the longest win, then the memory\n"
-        "  and the time.\n"
-        "probe: the value of FEN (PDN FEN, such as W:WK15,20:BK28,12), for the side to move and\n"
-        "  as who wins: 'White wins in 37 plies' or 'draw'. Builds up to the FEN's number of\n"
-        "  pieces (or N, which must be at least that).\n",
+        "  and the time. --output FILE also writes it to FILE (a header and one byte a position).\n"
+        "probe: the value of FEN (PDN FEN, such as W:WK15,20:BK28,12), as who wins ('White wins\n"
+        "  in 81 plies' or 'draw') and for the side to move. Builds up to the FEN's number of\n"
+        "  pieces (or N, which must be at least that), or reads FILE written by build --output.\n",
         search::egdb::MinPieces, search::egdb::MaxPieces, search::egdb::DefaultPieces);
 }
 
@@ -37,13 +37,24 @@ void print_egdb_help() {
 struct Request {
     std::optional<int> pieces;
     std::optional<std::string> fen;
+    std::optional<std::string> file;  // build: --output; probe: --file
 };
 
 Result<Request> read_request(Args args, bool wants_fen) {
     Request r;
+    const std::string_view file_option = wants_fen ? "--file" : "--output";
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string_view a = args[i];
-        if (a == "--pieces" || a.starts_with("--pieces=")) {
+        if (a == file_option || a.starts_with(std::string(file_option) + "=")) {
+            if (r.file) return Error{std::string(file_option) + " given twice"};
+            if (a == file_option) {
+                if (i + 1 >= args.size()) return Error{std::string(file_option) + " needs a value"};
+                r.file = std::string(args[++i]);
+            } else {
+                r.file = std::string(a.substr(file_option.size() + 1));
+            }
+            if (r.file->empty()) return Error{std::string(file_option) + " needs a value"};
+        } else if (a == "--pieces" || a.starts_with("--pieces=")) {
             if (r.pieces) return Error{"--pieces given twice"};
             std::string_view text;
             if (a == "--pieces") {
@@ -65,6 +76,7 @@ Result<Request> read_request(Args args, bool wants_fen) {
         }
     }
     if (wants_fen && !r.fen) return Error{"probe needs a FEN"};
+    if (wants_fen && r.file && r.pieces) return Error{"give --pieces or --file, not both"};
     return r;
 }
 
@@ -75,6 +87,12 @@ std::string thousands(std::uint64_t n) {
 }
 
 int build_command(const Request& r) {
+    // A file that cannot be written is found out before the build, not after.
+    if (r.file) {
+        std::FILE* f = std::fopen(r.file->c_str(), "ab");
+        if (!f) return usage_error(Command, "cannot write '" + *r.file + "'");
+        std::fclose(f);
+    }
     const int pieces = r.pieces.value_or(search::egdb::DefaultPieces);
     const search::egdb::Database db = search::egdb::Database::build(pieces);
     const search::egdb::Stats& s = db.stats();
@@ -91,12 +109,20 @@ int build_command(const Request& r) {
     std::printf("Positions: %s (both sides to move)\n", thousands(total).c_str());
     std::printf("Memory: %.1f MB (one byte per index)\n", double(s.bytes) / 1e6);
     std::printf("Time: %.3f s\n", s.seconds);
+    if (r.file) {
+        const Result<std::uint64_t> written = db.save(*r.file);
+        if (!written) {
+            std::fprintf(stderr, "tempo egdb: %s\n", written.error().c_str());
+            return ExitFailure;
+        }
+        std::printf("Written: %s (%s bytes)\n", r.file->c_str(), thousands(*written).c_str());
+    }
     return ExitOk;
 }
 
 int probe_command(const Request& r) {
     const Result<Position> p = parse_fen(*r.fen);
-    if (!p) return usage_error(Command, "bad FEN '" + quoted(*r.fen) + "': " + p.error());
+    if (!p) return usage_error(Command, p.error());  // the parser's message names the FEN's fault
     const int on_board = popcount(p->occupied());
     if (on_board > search::egdb::MaxPieces)
         return usage_error(Command, "the FEN has " + std::to_string(on_board) +
@@ -105,9 +131,18 @@ int probe_command(const Request& r) {
     if (r.pieces && *r.pieces < on_board)
         return usage_error(Command, "the FEN has " + std::to_string(on_board) + " pieces, more than --pieces " +
                                         std::to_string(*r.pieces));
-    const int pieces = r.pieces.value_or(std::max(on_board, search::egdb::MinPieces));
-    const search::egdb::Database db = search::egdb::Database::build(pieces);
-    const search::egdb::Value v = *db.probe(*p);
+    std::optional<search::egdb::Database> db;
+    if (r.file) {
+        Result<search::egdb::Database> loaded = search::egdb::Database::load(*r.file);
+        if (!loaded) return usage_error(Command, loaded.error());
+        db = std::move(loaded.value());
+        if (!db->covers(*p))
+            return usage_error(Command, "the FEN has " + std::to_string(on_board) + " pieces; '" + *r.file +
+                                            "' holds at most " + std::to_string(db->pieces()));
+    } else {
+        db = search::egdb::Database::build(r.pieces.value_or(std::max(on_board, search::egdb::MinPieces)));
+    }
+    const search::egdb::Value v = *db->probe(*p);
     const Color us = p->side_to_move();
     if (v.outcome == search::egdb::Outcome::Draw) {
         std::printf("draw\n");
