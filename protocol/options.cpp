@@ -22,7 +22,7 @@ struct Spec {
     std::array<std::string_view, 2> words{};  // a combo's values (unused ones empty)
 };
 
-constexpr std::array<Spec, 15> Table{{
+constexpr std::array<Spec, 16> Table{{
     {"Hash", Kind::Spin, "16", 1, 4096, {}},
     {"Threads", Kind::Spin, "1", 1, 64, {}},
     {"MultiPV", Kind::Spin, "1", 1, 32, {}},
@@ -37,6 +37,7 @@ constexpr std::array<Spec, 15> Table{{
     {"BookVariety", Kind::Spin, "0", 0, 1000, {}},
     {"EGDB", Kind::Check, "true", 0, 0, {}},
     {"EGDBPieces", Kind::Spin, "4", 2, 5, {}},
+    {"EGDBFile", Kind::String, "", 0, 0, {}},
     {"Clear Hash", Kind::Button, "", 0, 0, {}},
 }};
 
@@ -144,9 +145,16 @@ Result<Changed> set_option(Options& o, std::string_view name, const std::optiona
         }
         return Changed::Value;
     }
-    case Kind::String:
-        o.book_file = v == "<empty>" ? std::string() : std::string(v);
+    case Kind::String: {
+        std::string text = v == "<empty>" ? std::string() : std::string(v);
+        if (shown == "EGDBFile") {
+            if (text == o.egdb_file) return Changed::Value;
+            o.egdb_file = std::move(text);
+            return Changed::Egdb;
+        }
+        o.book_file = std::move(text);
         return Changed::Value;
+    }
     case Kind::Button: break;
     }
     return Changed::Value;

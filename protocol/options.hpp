@@ -33,6 +33,7 @@ struct Options {
     int book_variety = 0;   // cp: a book move may be this far below the best
     bool egdb = true;       // use the endgame database (English; search/egdb.hpp)
     int egdb_pieces = 4;    // the most pieces it holds
+    std::string egdb_file;  // empty: build it; else load this file (written by tempo egdb build)
 };
 
 // What a successful `set` changed, for the session to act on (resize the table, clear it, start

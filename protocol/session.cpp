@@ -243,14 +243,23 @@ void Session::prepare_egdb(const Position& root) {
     if (!options_.egdb) return;
     if (egdb_thread_.joinable() && egdb_done_.load(std::memory_order_acquire)) {
         egdb_thread_.join();
-        egdb_ = std::move(egdb_built_);
+        if (egdb_built_ && *egdb_built_) {
+            egdb_ = std::move(egdb_built_->value());
+        } else if (egdb_built_) {
+            error(egdb_built_->error() + " (searching without the endgame database)");
+            egdb_failed_ = true;
+        }
         egdb_built_.reset();
     }
-    if (!egdb_ && !egdb_thread_.joinable() && popcount(root.occupied()) <= EgdbTrigger) {
+    if (!egdb_ && !egdb_failed_ && !egdb_thread_.joinable() && popcount(root.occupied()) <= EgdbTrigger) {
         egdb_cancel_.store(false, std::memory_order_relaxed);
         egdb_done_.store(false, std::memory_order_relaxed);
-        egdb_thread_ = std::thread([this, pieces = options_.egdb_pieces] {
-            egdb_built_ = search::egdb::Database::build(pieces, egdb_cancel_);
+        egdb_thread_ = std::thread([this, pieces = options_.egdb_pieces, file = options_.egdb_file] {
+            if (!file.empty()) {
+                egdb_built_ = search::egdb::Database::load(file, &egdb_cancel_);
+            } else if (std::optional<search::egdb::Database> db = search::egdb::Database::build(pieces, egdb_cancel_)) {
+                egdb_built_ = std::move(*db);
+            }
             egdb_done_.store(true, std::memory_order_release);
         });
     }
@@ -266,6 +275,7 @@ void Session::drop_egdb() {
     }
     egdb_built_.reset();
     egdb_.reset();
+    egdb_failed_ = false;
 }
 
 bool Session::operator()(const Perft& c) {

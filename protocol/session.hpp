@@ -11,10 +11,10 @@
 // Bad input never changes state: every handler checks everything first, then commits.
 //
 // Endgame database (search/egdb.hpp, English only): with EGDB on, the first English `go` in a
-// position of at most EgdbTrigger pieces starts building the database of EGDBPieces pieces on a
-// background thread; every `go` after it has finished searches with it. Nothing waits for it:
-// `go` that finds it unfinished searches without it. Turning EGDB off or changing EGDBPieces drops
-// the database (a build under way is cancelled); `quit` cancels a build.
+// position of at most EgdbTrigger pieces starts building the database of EGDBPieces pieces (or
+// loading EGDBFile) on a background thread; every `go` after it has finished searches with it.
+// Nothing waits for it: `go` that finds it unfinished searches without it. Changing any EGDB option
+// drops the database (a build under way is cancelled); `quit` cancels a build.
 //
 // Variants: the game is a std::variant of `GameLine<English>` and `GameLine<International>`
 // (protocol/variant.hpp), chosen by the option `Variant`; each command that depends on the board is
@@ -108,8 +108,9 @@ private:
     std::thread egdb_thread_;                 // the build, while it runs (or until collected)
     std::atomic<bool> egdb_cancel_{false};    // tells the build to give up
     std::atomic<bool> egdb_done_{false};      // the build has finished: egdb_built_ is set
-    std::optional<search::egdb::Database> egdb_built_;  // written by the build thread only
-    std::optional<search::egdb::Database> egdb_;        // the finished database the searches use
+    std::optional<Result<search::egdb::Database>> egdb_built_;  // written by the build thread only
+    std::optional<search::egdb::Database> egdb_;  // the finished database the searches use
+    bool egdb_failed_ = false;  // EGDBFile could not be read: said once, not tried again
 };
 
 // A search from this many pieces or fewer can end in the database's endings soon enough for the

@@ -486,7 +486,7 @@ Result<std::uint64_t> Database::save(const std::string& path) const {
     return std::uint64_t(HeaderBytes + data_.size());
 }
 
-Result<Database> Database::load(const std::string& path) {
+Result<Database> Database::load(const std::string& path, const std::atomic<bool>* cancel) {
     const auto start = std::chrono::steady_clock::now();
     const std::string what = "endgame database '" + path + "'";
     File f(std::fopen(path.c_str(), "rb"));
@@ -508,8 +508,13 @@ Result<Database> Database::load(const std::string& path) {
         return Error{what + " says its table has " + std::to_string(size) + " bytes; a " + std::to_string(pieces) +
                      "-piece database has " + std::to_string(db.stats_.bytes)};
     db.data_.resize(size);
-    if (std::fread(db.data_.data(), 1, size, f.get()) != size)
-        return Error{what + " is truncated (" + std::to_string(size) + " bytes of table expected)"};
+    constexpr std::uint64_t Chunk = 1 << 24;
+    for (std::uint64_t at = 0; at < size; at += Chunk) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) return Error{"loading " + what + " was cancelled"};
+        const std::uint64_t n = std::min(Chunk, size - at);
+        if (std::fread(db.data_.data() + at, 1, n, f.get()) != n)
+            return Error{what + " is truncated (" + std::to_string(size) + " bytes of table expected)"};
+    }
     if (std::fgetc(f.get()) != EOF) return Error{what + " has bytes after its table"};
     if (checksum(db.data_) != get(header + 24, 8)) return Error{what + " is damaged (checksum mismatch)"};
     if (std::any_of(db.data_.begin(), db.data_.end(), [](std::uint8_t b) { return b == Unknown; }))

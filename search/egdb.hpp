@@ -83,8 +83,8 @@ public:
     static std::optional<Database> build(int pieces, const std::atomic<bool>& cancel);
 
     // Reads a database written by save(); a file that is not one, or is damaged, is refused
-    // with the reason. `seconds` in its stats is the load time.
-    static Result<Database> load(const std::string& path);
+    // with the reason. `seconds` in its stats is the load time. Setting `cancel` gives up soon.
+    static Result<Database> load(const std::string& path, const std::atomic<bool>* cancel = nullptr);
     // Writes the database to `path` (see the header comment); the bytes written.
     Result<std::uint64_t> save(const std::string& path) const;
 

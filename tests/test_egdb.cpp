@@ -433,7 +433,7 @@ TEST_CASE("egdb: every value of 4 pieces is its best move's value, one ply furth
     CHECK(checked == db.stats().positions[4]);
 }
 
-TEST_CASE("egdb: saved and loaded, the same database; bad files are refused", "[egdb]") {
+TEST_CASE("egdb: saved and loaded, the same database, and bad files are refused", "[egdb]") {
     const Database& db = database(3);
     testing::ScratchDir dir;
     const std::string path = dir.file("three.egdb");

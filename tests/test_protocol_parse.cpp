@@ -139,7 +139,7 @@ TEST_CASE("parse: total on random bytes and random word soup", "[protocol][parse
 
 TEST_CASE("options: the table, every kind, every refusal changes nothing", "[protocol][options]") {
     const auto lines = option_lines();
-    REQUIRE(lines.size() == 15);
+    REQUIRE(lines.size() == 16);
     CHECK(lines[0] == "option name Hash type spin default 16 min 1 max 4096");
     CHECK(lines[5] == "option name Skill Level type spin default 20 min 0 max 20");
     CHECK(lines[6] == "option name FirstMove type combo default black var black var white");
@@ -196,4 +196,10 @@ TEST_CASE("options: the table, every kind, every refusal changes nothing", "[pro
     CHECK(*set_option(o, "EGDB", std::string("false")) == Changed::Egdb);
     CHECK_FALSE(o.egdb);
     CHECK(lines[12] == "option name EGDB type check default true");
+    CHECK(*set_option(o, "EGDBFile", std::string("five.egdb")) == Changed::Egdb);
+    CHECK(o.egdb_file == "five.egdb");
+    CHECK(*set_option(o, "EGDBFile", std::string("five.egdb")) == Changed::Value);
+    CHECK(*set_option(o, "EGDBFile", std::string("<empty>")) == Changed::Egdb);
+    CHECK(o.egdb_file.empty());
+    CHECK(o.book_file == before.book_file);
 }

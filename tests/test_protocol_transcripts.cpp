@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "protocol_process.hpp"
+#include "run_tempo.hpp"
 
 using testing::ms_since;
 using testing::TempoProcess;
@@ -111,12 +112,13 @@ TEST_CASE("transcript: handshake, uci and isready", "[protocol][transcript]") {
     REQUIRE(t.ok());
     t.send("uci");
     const auto lines = t.until("uciok");
-    REQUIRE(lines.size() == 18);
+    REQUIRE(lines.size() == 19);
     CHECK(lines[0] == "id name Tempo " TEMPO_VERSION);
     CHECK(lines[1] == "id author The Tempo developers");
-    for (std::size_t i = 2; i < 17; ++i) CHECK(starts(lines[i], "option name "));
+    for (std::size_t i = 2; i < 18; ++i) CHECK(starts(lines[i], "option name "));
     CHECK(lines[14] == "option name EGDB type check default true");
     CHECK(lines[15] == "option name EGDBPieces type spin default 4 min 2 max 5");
+    CHECK(lines[16] == "option name EGDBFile type string default <empty>");
     CHECK(lines[11] == "option name OwnBook type check default true");
     CHECK(lines[13] == "option name BookVariety type spin default 0 min 0 max 1000");
     CHECK(lines[7] == "option name Skill Level type spin default 20 min 0 max 20");
@@ -609,6 +611,31 @@ TEST_CASE("transcript: egdb is built in the background, used once ready, and can
     t.send("go depth 2");
     CHECK_FALSE(starts(last_score(t.until("bestmove")), "mate 4"));
     t.send("setoption name Skill Level value 20");
+
+    // EGDBFile: a file that cannot be read is said once, at a go after the attempt, and that go
+    // searches; a good file (written by tempo egdb build) is used like a built database.
+    testing::ScratchDir dir;
+    t.send("setoption name EGDBFile value " + dir.file("missing.egdb"));
+    const std::string refusal = "info string error: cannot read endgame database '" + dir.file("missing.egdb") +
+                                "': No such file or directory (searching without the endgame database)";
+    int errors = 0;
+    for (int i = 0; i < 100 && errors == 0; ++i) {
+        t.send("go depth 1");
+        const auto lines = t.until("bestmove");
+        REQUIRE_FALSE(lines.empty());
+        errors += int(std::count(lines.begin(), lines.end(), refusal));
+        std::this_thread::sleep_for(20ms);
+    }
+    CHECK(errors == 1);
+    t.send("go depth 1");
+    const auto after_error = t.until("bestmove");
+    CHECK(std::count(after_error.begin(), after_error.end(), refusal) == 0);
+    const std::string file = dir.file("three.egdb");
+    REQUIRE(testing::run_tool({"egdb", "build", "--pieces", "3", "--output", file}).status == 0);
+    t.send("setoption name EGDBFile value " + file);
+    t.send("setoption name EGDBPieces value 2");  // a file brings its own piece count
+    CHECK(score_once_built(t, 1, 60000ms) == "mate 4");
+    t.send("setoption name EGDBFile value <empty>");
 
     // A 5-piece build (tens of seconds) is cancelled at once by quit.
     t.send("setoption name EGDBPieces value 5");
