@@ -14,10 +14,11 @@
 // squares 1-28 (a man never stands on its own crowning row), the white men of squares 5-32, then
 // the black kings among the squares the men leave empty and the white kings among the squares
 // still empty. Black and white men may overlap in the index space; those indices are not
-// positions (about 7% of the 4-piece space) and hold 0. Positions where a side has no piece at all
-// are included (the side to move without pieces has lost), so the position counts per number of
-// pieces are those of Schaeffer et al., "Checkers is solved", Science 317 (2007), Table 1, times
-// two for the side to move (positions with exactly 4 pieces: 7,092,774; 5: 148,688,232).
+// positions (2% of the 4-piece table, 3.4% of the 5-piece one) and hold 0. Positions where a side
+// has no piece at all are included (the side to move without pieces has lost), so the position
+// counts per number of pieces are those of Schaeffer et al., "Checkers is solved", Science 317
+// (2007), Table 1, times two for the side to move (exactly 4 pieces: 7,092,774; 5: 148,688,232).
+// The longest game is 109 plies with 4 pieces and 162 with 5 (measured: `tempo egdb build`).
 //
 // Build: slices in dependency order (fewer pieces first; with the same pieces, fewer men first,
 // since a capture removes a piece and a promotion turns a man into a king). In a slice, every
@@ -26,7 +27,9 @@
 // a position settled as a loss in d makes each of its predecessors (found by unmoving, quiet moves
 // only: a position with a capture has no move inside the slice) a win in d + 1; a win in d takes
 // one from each predecessor's count of undecided moves, and the predecessor whose last one that
-// was is a loss in max(d, its longest way out of the slice) + 1. What is left undecided is a draw.
+// was is a loss in max(d, its longest way out of the slice) + 1. A way out to a loss in d - 1 makes
+// a win in d only if nothing inside the slice settled the position sooner, so such candidates are
+// checked when distance d comes. What is left undecided is a draw.
 //
 // File (save/load): a 32-byte header, then the table as it is in memory (the slices in solving
 // order, Black to move then White to move in each). Header, little-endian: the 8 bytes
