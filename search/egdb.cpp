@@ -399,8 +399,10 @@ private:
                     e = Dropped;
                 }
             }
-            for (const std::uint32_t e : level)
-                if (e != Dropped) propagate(s, e, int(d));
+            for (std::size_t k = 0; k < level.size(); ++k) {
+                if (k % 4096 == 4095 && cancelled()) return false;
+                if (level[k] != Dropped) propagate(s, level[k], int(d));
+            }
             std::vector<std::uint32_t>().swap(level);
         }
         // What is still unknown is a draw.
