@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "protocol/command.hpp"
+#include "search/egdb.hpp"
 
 namespace tempo::protocol {
 
@@ -21,7 +22,7 @@ struct Spec {
     std::array<std::string_view, 2> words{};  // a combo's values (unused ones empty)
 };
 
-constexpr std::array<Spec, 13> Table{{
+constexpr std::array<Spec, 16> Table{{
     {"Hash", Kind::Spin, "16", 1, 4096, {}},
     {"Threads", Kind::Spin, "1", 1, 64, {}},
     {"MultiPV", Kind::Spin, "1", 1, 32, {}},
@@ -34,8 +35,13 @@ constexpr std::array<Spec, 13> Table{{
     {"OwnBook", Kind::Check, "true", 0, 0, {}},
     {"BookFile", Kind::String, "", 0, 0, {}},
     {"BookVariety", Kind::Spin, "0", 0, 1000, {}},
+    {"EGDB", Kind::Check, "true", 0, 0, {}},
+    {"EGDBPieces", Kind::Spin, "4", 2, 5, {}},
+    {"EGDBFile", Kind::String, "", 0, 0, {}},
     {"Clear Hash", Kind::Button, "", 0, 0, {}},
 }};
+
+static_assert(Options{}.egdb_pieces == search::egdb::DefaultPieces);
 
 char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
 
@@ -94,6 +100,11 @@ Result<Changed> set_option(Options& o, std::string_view name, const std::optiona
             o.hash_mb = n;
             return Changed::Hash;
         }
+        if (shown == "EGDBPieces") {
+            if (n == o.egdb_pieces) return Changed::Value;
+            o.egdb_pieces = n;
+            return Changed::Egdb;
+        }
         (shown == "Threads"         ? o.threads
          : shown == "MultiPV"       ? o.multipv
          : shown == "Move Overhead" ? o.move_overhead
@@ -105,6 +116,11 @@ Result<Changed> set_option(Options& o, std::string_view name, const std::optiona
         const bool on = same_text(v, "true");
         if (!on && !same_text(v, "false"))
             return Error{"option " + shown + " needs true or false, not '" + quoted(v) + "'"};
+        if (shown == "EGDB") {
+            if (on == o.egdb) return Changed::Value;
+            o.egdb = on;
+            return Changed::Egdb;
+        }
         (shown == "Ponder" ? o.ponder : o.own_book) = on;
         return Changed::Value;
     }
@@ -129,9 +145,16 @@ Result<Changed> set_option(Options& o, std::string_view name, const std::optiona
         }
         return Changed::Value;
     }
-    case Kind::String:
-        o.book_file = v == "<empty>" ? std::string() : std::string(v);
+    case Kind::String: {
+        std::string text = v == "<empty>" ? std::string() : std::string(v);
+        if (shown == "EGDBFile") {
+            if (text == o.egdb_file) return Changed::Value;
+            o.egdb_file = std::move(text);
+            return Changed::Egdb;
+        }
+        o.book_file = std::move(text);
         return Changed::Value;
+    }
     case Kind::Button: break;
     }
     return Changed::Value;

@@ -31,11 +31,14 @@ struct Options {
     bool own_book = true;
     std::string book_file;  // empty: the shipped book (book::default_path())
     int book_variety = 0;   // cp: a book move may be this far below the best
+    bool egdb = true;       // use the endgame database (English; search/egdb.hpp)
+    int egdb_pieces = 4;    // the most pieces it holds
+    std::string egdb_file;  // empty: build it; else load this file (written by tempo egdb build)
 };
 
 // What a successful `set` changed, for the session to act on (resize the table, clear it, start
-// the new variant's game).
-enum class Changed { Value, Hash, ClearHash, Variant };
+// the new variant's game, drop or rebuild the endgame database).
+enum class Changed { Value, Hash, ClearHash, Variant, Egdb };
 
 // Sets the option `name` (any case) from `value`; on error nothing changes.
 Result<Changed> set_option(Options& o, std::string_view name, const std::optional<std::string>& value);

@@ -10,6 +10,12 @@
 //
 // Bad input never changes state: every handler checks everything first, then commits.
 //
+// Endgame database (search/egdb.hpp, English only): with EGDB on, the first English `go` in a
+// position of at most EgdbTrigger pieces starts building the database of EGDBPieces pieces (or
+// loading EGDBFile) on a background thread; every `go` after it has finished searches with it.
+// Nothing waits for it: `go` that finds it unfinished searches without it. Changing any EGDB option
+// drops the database (a build under way is cancelled); `quit` cancels a build.
+//
 // Variants: the game is a std::variant of `GameLine<English>` and `GameLine<International>`
 // (protocol/variant.hpp), chosen by the option `Variant`; each command that depends on the board is
 // one generic body visited on it. The opening book is English only.
@@ -29,6 +35,7 @@
 #include "protocol/options.hpp"
 #include "protocol/variant.hpp"
 #include "protocol/writer.hpp"
+#include "search/egdb.hpp"
 #include "search/search.hpp"
 
 namespace tempo::protocol {
@@ -78,6 +85,11 @@ private:
     const book::Book* book();
     // Answers `go` from the book when it may and can; false: search instead.
     bool play_from_book(const Go& g, const Position& root);
+    // Before an English search: starts the database's build when it is due, hands the engine the
+    // finished database (or none).
+    void prepare_egdb(const Position& root);
+    // Cancels a build under way, waits for its thread, and forgets the database.
+    void drop_egdb();
 
     Writer& out_;
     Options options_;
@@ -92,7 +104,18 @@ private:
     std::mt19937_64 rng_;
     std::optional<book::Book> book_;
     bool book_tried_ = false;
+
+    std::thread egdb_thread_;                 // the build, while it runs (or until collected)
+    std::atomic<bool> egdb_cancel_{false};    // tells the build to give up
+    std::atomic<bool> egdb_done_{false};      // the build has finished: egdb_built_ is set
+    std::optional<Result<search::egdb::Database>> egdb_built_;  // written by the build thread only
+    std::optional<search::egdb::Database> egdb_;  // the finished database the searches use
+    bool egdb_failed_ = false;  // EGDBFile could not be read: said once, not tried again
 };
+
+// A search from this many pieces or fewer can end in the database's endings soon enough for the
+// build (about a second for 4 pieces) to be worth starting.
+inline constexpr int EgdbTrigger = 12;
 
 // The protocol loop: reads lines from `in` until `quit` or the end of input. Returns the exit code.
 int run(std::FILE* in, std::FILE* out);

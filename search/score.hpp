@@ -2,7 +2,9 @@
 //
 // Decisive scores sit at the two ends of the range: a win reached `ply` plies from the root is
 // `Win - ply`, a loss `-Win + ply`, so a shorter win always scores higher and the distance can be
-// read back exactly. Static evaluations stay far inside `±WinBound`.
+// read back exactly. Static evaluations stay far inside `±WinBound`. The endgame database
+// (egdb.hpp) proves wins far beyond the search's own plies, so the decisive range is MaxPly +
+// DatabasePlies wide.
 //
 // The transposition table is shared between positions reached at different plies, so it stores a
 // decisive score relative to the node that stores it ("win in n plies from here") and converts it
@@ -18,7 +20,10 @@ inline constexpr int MaxPly = 128;  // deepest ply the search ever reaches, exte
 inline constexpr Score Draw = 0;
 inline constexpr Score Win = 30000;       // a win at the root itself (never seen: the root has moves)
 inline constexpr Score Infinite = 32000;  // above every real score: the initial window
-inline constexpr Score WinBound = Win - MaxPly;  // scores at or beyond this are decisive
+// How far beyond the search's plies an endgame database's distance may reach (egdb.hpp: one byte
+// holds at most 253 plies; the longest 5-piece win takes 162).
+inline constexpr int DatabasePlies = 256;
+inline constexpr Score WinBound = Win - MaxPly - DatabasePlies;  // at or beyond this: decisive
 
 constexpr Score win_in(int ply) { return Win - ply; }
 constexpr Score loss_in(int ply) { return -Win + ply; }

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <thread>
 
+#include "search/egdb.hpp"
+
 namespace tempo::search {
 
 namespace {
@@ -265,6 +267,8 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
     // 1. Draws by rule and by repetition; mate distance pruning.
     if (ply > 0) {
         if (Game::rule_draw(p) || is_repetition(p, ply)) return Draw;
+        // Endgame database (egdb.hpp): the exact score once few pieces are left.
+        if (const std::optional<Score> s = egdb::probe_score(engine_.egdb_, p, ply)) return *s;
         alpha = std::max(alpha, loss_in(ply));
         beta = std::min(beta, win_in(ply + 1));
         if (alpha >= beta) return alpha;

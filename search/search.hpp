@@ -18,6 +18,9 @@
 // - Draws: a repetition of a position of the game history or of the search path, and the game's
 //   draws by rule (search/variant.hpp: the 80-ply rule in English, the 25- and 16-move rules in
 //   10x10). No legal move loses: `loss_in(ply)`.
+// - With an endgame database (set_egdb, English only), a position below the root that it covers
+//   scores exactly: win_in/loss_in of its distance, or a draw (the database ignores the 80-ply
+//   rule; the search's own draw checks come first).
 // - One searcher serves both games: the worker is a template over a game trait (variant.hpp).
 #pragma once
 
@@ -38,6 +41,10 @@
 #include "search/variant.hpp"
 
 namespace tempo::search {
+
+namespace egdb {
+class Database;
+}
 
 inline constexpr int MaxDepth = 100;  // iterations stop here (MaxPly leaves room for extensions)
 
@@ -185,6 +192,10 @@ public:
     const TranspositionTable& tt() const { return tt_; }
     // Search options; change them only between searches.
     Options& options() { return options_; }
+    // The endgame database (search/egdb.hpp) the search probes below the root in English
+    // positions it covers; null: none. It must outlive the searches; change it only between them.
+    void set_egdb(const egdb::Database* db) { egdb_ = db; }
+    const egdb::Database* egdb() const { return egdb_; }
 
 private:
     template <class Game>
@@ -215,6 +226,7 @@ private:
     std::int64_t soft_ms_ = 0, hard_ms_ = 0;  // 0: no time limit
     std::size_t active_ = 0;                    // workers taking part in this search
     const InfoCallback* on_iteration_ = nullptr;
+    const egdb::Database* egdb_ = nullptr;
 };
 
 }  // namespace tempo::search

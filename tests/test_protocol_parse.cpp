@@ -139,7 +139,7 @@ TEST_CASE("parse: total on random bytes and random word soup", "[protocol][parse
 
 TEST_CASE("options: the table, every kind, every refusal changes nothing", "[protocol][options]") {
     const auto lines = option_lines();
-    REQUIRE(lines.size() == 13);
+    REQUIRE(lines.size() == 16);
     CHECK(lines[0] == "option name Hash type spin default 16 min 1 max 4096");
     CHECK(lines[5] == "option name Skill Level type spin default 20 min 0 max 20");
     CHECK(lines[6] == "option name FirstMove type combo default black var black var white");
@@ -185,4 +185,21 @@ TEST_CASE("options: the table, every kind, every refusal changes nothing", "[pro
     CHECK(o.variant == before.variant);
     CHECK(refused("Ponder", std::string("yes")) == "option Ponder needs true or false, not 'yes'");
     CHECK(refused("Clear Hash", std::string("1")) == "option Clear Hash is a button and takes no value");
+    CHECK(refused("EGDBPieces", std::string("1")) == "option EGDBPieces value 1 is out of range 2..5");
+    CHECK(refused("EGDB", std::string("on")) == "option EGDB needs true or false, not 'on'");
+    CHECK(o.egdb == before.egdb);
+    CHECK(o.egdb_pieces == before.egdb_pieces);
+    // A new value asks for the database to be rebuilt; the same value changes nothing.
+    CHECK(*set_option(o, "egdbpieces", std::string("3")) == Changed::Egdb);
+    CHECK(o.egdb_pieces == 3);
+    CHECK(*set_option(o, "EGDBPieces", std::string("3")) == Changed::Value);
+    CHECK(*set_option(o, "EGDB", std::string("false")) == Changed::Egdb);
+    CHECK_FALSE(o.egdb);
+    CHECK(lines[12] == "option name EGDB type check default true");
+    CHECK(*set_option(o, "EGDBFile", std::string("five.egdb")) == Changed::Egdb);
+    CHECK(o.egdb_file == "five.egdb");
+    CHECK(*set_option(o, "EGDBFile", std::string("five.egdb")) == Changed::Value);
+    CHECK(*set_option(o, "EGDBFile", std::string("<empty>")) == Changed::Egdb);
+    CHECK(o.egdb_file.empty());
+    CHECK(o.book_file == before.book_file);
 }

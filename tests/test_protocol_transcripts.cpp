@@ -2,10 +2,12 @@
 // see it. [race] tests race `go` against `stop`, `isready` and `quit`; the tsan preset runs them.
 #include <algorithm>
 #include <sstream>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
 #include "protocol_process.hpp"
+#include "run_tempo.hpp"
 
 using testing::ms_since;
 using testing::TempoProcess;
@@ -110,10 +112,13 @@ TEST_CASE("transcript: handshake, uci and isready", "[protocol][transcript]") {
     REQUIRE(t.ok());
     t.send("uci");
     const auto lines = t.until("uciok");
-    REQUIRE(lines.size() == 16);
+    REQUIRE(lines.size() == 19);
     CHECK(lines[0] == "id name Tempo " TEMPO_VERSION);
     CHECK(lines[1] == "id author The Tempo developers");
-    for (std::size_t i = 2; i < 15; ++i) CHECK(starts(lines[i], "option name "));
+    for (std::size_t i = 2; i < 18; ++i) CHECK(starts(lines[i], "option name "));
+    CHECK(lines[14] == "option name EGDB type check default true");
+    CHECK(lines[15] == "option name EGDBPieces type spin default 4 min 2 max 5");
+    CHECK(lines[16] == "option name EGDBFile type string default <empty>");
     CHECK(lines[11] == "option name OwnBook type check default true");
     CHECK(lines[13] == "option name BookVariety type spin default 0 min 0 max 1000");
     CHECK(lines[7] == "option name Skill Level type spin default 20 min 0 max 20");
@@ -546,4 +551,100 @@ TEST_CASE("transcript: bad input of every kind: one error each, nothing changes,
     int status = -1;
     CHECK(t.wait_exit(2000ms, &status));
     CHECK(status == 0);
+}
+
+namespace {
+
+// The score words of the last `info depth` line of a `go` ("cp 12", "mate 41"), or "" if none.
+std::string last_score(const std::vector<std::string>& lines) {
+    const auto in = infos(lines);
+    if (in.empty()) return "";
+    const auto w = words_of(in.back());
+    return w.size() > 9 ? w[8] + " " + w[9] : "";
+}
+
+// Sends `go depth 2` until its score is a win of more than `beyond` moves (which a 2-ply search
+// can only know from the endgame database), at most until `patience` has passed; the last score.
+std::string score_once_built(TempoProcess& t, int beyond, std::chrono::milliseconds patience) {
+    const auto deadline = TempoProcess::Clock::now() + patience;
+    std::string score;
+    while (TempoProcess::Clock::now() < deadline) {
+        t.send("go depth 2");
+        const auto lines = t.until("bestmove");
+        if (lines.empty()) return "<no bestmove>";
+        score = last_score(lines);
+        if (starts(score, "mate ") && std::stoi(score.substr(5)) > beyond) return score;
+        std::this_thread::sleep_for(50ms);
+    }
+    return score;
+}
+
+}  // namespace
+
+TEST_CASE("transcript: egdb is built in the background, used once ready, and can be turned off",
+          "[protocol][transcript][egdb]") {
+    TempoProcess t;
+    REQUIRE(t.ok());
+    one_error(t, "setoption name EGDBPieces value 6", "option EGDBPieces value 6 is out of range 2..5");
+    one_error(t, "setoption name EGDBPieces value four", "option EGDBPieces needs a number, not 'four'");
+    one_error(t, "setoption name EGDB value maybe", "option EGDB needs true or false, not 'maybe'");
+
+    // First Position (White to move wins in 81 plies): a 2-ply search alone scores it in
+    // centi-men; once the 4-piece database is built, the children's exact scores come through.
+    t.send("position fen W:WK15,20:BK28,12");
+    const std::string with = score_once_built(t, 20, 120000ms);
+    CHECK(with == "mate 41");
+
+    // Off: the same search knows nothing of it.
+    t.send("setoption name EGDB value false");
+    t.send("go depth 2");
+    CHECK(starts(last_score(t.until("bestmove")), "cp "));
+
+    // On again with 3 pieces: W:WK6:B11 is a win in 7 plies (mate 4), out of a 2-ply search's
+    // own sight; the 3-piece database is built at the first go and then seen.
+    t.send("setoption name EGDB value true");
+    t.send("setoption name EGDBPieces value 3");
+    t.send("position fen W:WK6:B11");
+    CHECK(score_once_built(t, 1, 60000ms) == "mate 4");
+    // Skill Level below 20 plays without it.
+    t.send("setoption name Skill Level value 19");
+    t.send("go depth 2");
+    CHECK_FALSE(starts(last_score(t.until("bestmove")), "mate 4"));
+    t.send("setoption name Skill Level value 20");
+
+    // EGDBFile: a file that cannot be read is said once, at a go after the attempt, and that go
+    // searches; a good file (written by tempo egdb build) is used like a built database.
+    testing::ScratchDir dir;
+    t.send("setoption name EGDBFile value " + dir.file("missing.egdb"));
+    const std::string refusal = "info string error: cannot read endgame database '" + dir.file("missing.egdb") +
+                                "': No such file or directory (searching without the endgame database)";
+    int errors = 0;
+    for (int i = 0; i < 100 && errors == 0; ++i) {
+        t.send("go depth 1");
+        const auto lines = t.until("bestmove");
+        REQUIRE_FALSE(lines.empty());
+        errors += int(std::count(lines.begin(), lines.end(), refusal));
+        std::this_thread::sleep_for(20ms);
+    }
+    CHECK(errors == 1);
+    t.send("go depth 1");
+    const auto after_error = t.until("bestmove");
+    CHECK(std::count(after_error.begin(), after_error.end(), refusal) == 0);
+    const std::string file = dir.file("three.egdb");
+    REQUIRE(testing::run_tool({"egdb", "build", "--pieces", "3", "--output", file}).status == 0);
+    t.send("setoption name EGDBFile value " + file);
+    t.send("setoption name EGDBPieces value 2");  // a file brings its own piece count
+    CHECK(score_once_built(t, 1, 60000ms) == "mate 4");
+    t.send("setoption name EGDBFile value <empty>");
+
+    // A 5-piece build (tens of seconds) is cancelled at once by quit.
+    t.send("setoption name EGDBPieces value 5");
+    t.send("go depth 1");
+    CHECK_FALSE(t.until("bestmove").empty());
+    const auto quit_at = TempoProcess::Clock::now();
+    t.send("quit");
+    int status = -1;
+    CHECK(t.wait_exit(3000ms, &status));
+    CHECK(status == 0);
+    CHECK(ms_since(quit_at) < 2000);
 }

@@ -23,6 +23,7 @@ constexpr std::array Subcommands{
     Subcommand{"play", "a game against Tempo in the terminal", play_main},
     Subcommand{"pdn", "'pdn check FILE': replay every game of a PDN file", pdn_main},
     Subcommand{"book", "opening books: build (by searching), show FEN, export/import the text form", book_main},
+    Subcommand{"egdb", "endgame database: build (counts, time), probe FEN (exact value)", egdb_main},
 };
 
 const Subcommand* find_subcommand(std::string_view name) {
