@@ -185,7 +185,7 @@ TEST_CASE("tempo --help lists the commands, --version prints the version", "[cli
     CHECK(version.out == std::string("tempo ") + TEMPO_VERSION + "\n");
 }
 
-TEST_CASE("tempo with no arguments runs the protocol loop; end of input ends it", "[cli]") {
+TEST_CASE("tempo with no arguments runs the protocol loop, end of input ends it", "[cli]") {
     const Run r = run_tempo({});  // stdin is /dev/null: the loop sees its end at once
     CHECK(r.status == 0);
     CHECK(r.out.empty());

@@ -80,7 +80,7 @@ TEST_CASE("game: a refused move changes nothing", "[game]") {
     CHECK(g.move_texts() == Texts{"11-15", "22-18"});
 }
 
-TEST_CASE("game: set up from FEN; a bad FEN is refused with the parser's message", "[game]") {
+TEST_CASE("game: set up from FEN, a bad FEN is refused with the parser's message", "[game]") {
     const auto bad = Game::from_fen("B:W33:B1");
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error() == "bad FEN: unknown square \"33\" (squares are 1 to 32)");
@@ -110,7 +110,7 @@ TEST_CASE("game: no move is accepted once the game is over", "[game]") {
     CHECK_FALSE(g.status().is_over());
 }
 
-TEST_CASE("game: random games keep the key consistent; mirrored positions have the same perft",
+TEST_CASE("game: random games keep the key consistent, mirrored positions have the same perft",
           "[game][random]") {
     std::mt19937_64 rng(42);
     int plies = 0, games = 0, decided = 0, kings = 0;

@@ -180,7 +180,7 @@ TEST_CASE("A broken engine loses with the right reason and is restarted", "[matc
     }
 }
 
-TEST_CASE("Three engines play a round robin; FEN openings carry their FEN tag", "[match][process]") {
+TEST_CASE("Three engines play a round robin, FEN openings carry their FEN tag", "[match][process]") {
     testing::ScratchDir dir;
     const std::string fens = dir.file("openings.fen");
     testing::write_text(fens, "# two set-up positions\nW:W18,22,23,24,25,26,27,28,29,30,31,32:B1-12\nB:W21-32:B1-11,15\n");

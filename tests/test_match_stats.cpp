@@ -25,7 +25,7 @@ TEST_CASE("Elo, its 95% interval and LOS of +30 -20 =50", "[match][stats]") {
     CHECK(e.los == Approx(0.9213504).margin(1e-6));
 }
 
-TEST_CASE("An even score is 0 Elo with a symmetric interval; a clean sweep is capped", "[match][stats]") {
+TEST_CASE("An even score is 0 Elo with a symmetric interval, a clean sweep is capped", "[match][stats]") {
     const EloEstimate even = estimate(Score{10, 10, 20});
     CHECK(even.elo == Approx(0).margin(1e-9));
     CHECK(even.low == Approx(-even.high));

@@ -56,7 +56,7 @@ TEST_CASE("PDN reader: draughts results, glued numbers, marks, variations and es
     CHECK(games->front().result == "1-0");
 }
 
-TEST_CASE("PDN reader errors name the line; replay names the move", "[pdn]") {
+TEST_CASE("PDN reader errors name the line, replay names the move", "[pdn]") {
     auto unclosed = pdn::read("[Event \"x\"]\n\n1. 11-15 {never closed\n");
     REQUIRE_FALSE(unclosed);
     CHECK(unclosed.error() == "line 3: unclosed comment");

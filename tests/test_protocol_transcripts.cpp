@@ -319,7 +319,7 @@ TEST_CASE("transcript: go with each limit", "[protocol][transcript]") {
     }
 }
 
-TEST_CASE("transcript: infinite and stop; isready, d and go during a search", "[protocol][transcript][race]") {
+TEST_CASE("transcript: infinite and stop, isready, d and go during a search", "[protocol][transcript][race]") {
     TempoProcess t;
     t.send("position startpos");
     t.send("go infinite");

@@ -46,7 +46,7 @@ intl::Position play(const intl::Position& p, const char* text) {
 
 }  // namespace
 
-TEST_CASE("intl: men step forward only; White moves up the board", "[rules][intl]") {
+TEST_CASE("intl: men step forward only, White moves up the board", "[rules][intl]") {
     CHECK(moves_of("W:W32:B3") == Texts{"32-27", "32-28"});
     CHECK(moves_of("B:W48:B19") == Texts{"19-23", "19-24"});
     // A man on the side of the board has one step.
@@ -94,7 +94,7 @@ TEST_CASE("intl: jumped pieces stay until the move ends and block (Turkish strik
     CHECK(intl::to_fen(after) == "B:WK26:B42");
 }
 
-TEST_CASE("intl: no piece is jumped twice; equal moves are one move", "[rules][intl]") {
+TEST_CASE("intl: no piece is jumped twice, equal moves are one move", "[rules][intl]") {
     // The man on 27 (c5) takes the four men round 28 either way round and is back on 27; it
     // cannot take 22 a second time. Both orders touch the same squares: one move, two routes.
     const intl::Position p = fen("W:W27:B22,23,32,33");

@@ -231,7 +231,7 @@ TEST_CASE("10x10: the 16-move rule draws three kings against one in the search",
     CHECK(is_legal(late, *r.best));
 }
 
-TEST_CASE("tempo bench --variant international runs the 10x10 bench; bad flags are refused", "[search][intl][cli]") {
+TEST_CASE("tempo bench --variant international runs the 10x10 bench, bad flags are refused", "[search][intl][cli]") {
     testing::ToolRun r = testing::run_tool({"bench", "3", "--variant", "international"});
     REQUIRE(r.status == 0);
     CHECK(r.out.find("three kings against one") != std::string::npos);  // a 10x10 bench position
