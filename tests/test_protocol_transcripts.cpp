@@ -330,7 +330,13 @@ TEST_CASE("transcript: infinite and stop, isready, d and go during a search", "[
     REQUIRE_FALSE(before.empty());
     CHECK(ms_since(ready) < 20 + Slack);
     for (const auto& l : before) CHECK_FALSE(starts(l, "bestmove"));
-    one_error(t, "go depth 3", "go: a search is already running (send stop first)");
+    // One error for the second go; the running search may print an iteration meanwhile (on a
+    // slow build, such as under the thread sanitizer, it still finishes iterations).
+    t.send("go depth 3");
+    auto answer = t.sync();
+    std::erase_if(answer, [](const std::string& l) { return starts(l, "info ") && !starts(l, "info string"); });
+    REQUIRE(answer.size() == 1);
+    CHECK(answer[0] == "info string error: go: a search is already running (send stop first)");
     t.send("status");
     auto lines = t.sync();
     CHECK(std::find(lines.begin(), lines.end(), "status ongoing black to move") != lines.end());
@@ -637,14 +643,16 @@ TEST_CASE("transcript: egdb is built in the background, used once ready, and can
     CHECK(score_once_built(t, 1, 60000ms) == "mate 4");
     t.send("setoption name EGDBFile value <empty>");
 
-    // A 5-piece build (tens of seconds) is cancelled at once by quit.
+    // A 5-piece build (tens of seconds, minutes under the sanitizers) is cancelled at once by
+    // quit: within a few seconds even under the thread sanitizer (2.6 s seen there, where the
+    // slices' allocation and release alone take a while).
     t.send("setoption name EGDBPieces value 5");
     t.send("go depth 1");
     CHECK_FALSE(t.until("bestmove").empty());
     const auto quit_at = TempoProcess::Clock::now();
     t.send("quit");
     int status = -1;
-    CHECK(t.wait_exit(3000ms, &status));
+    CHECK(t.wait_exit(10000ms, &status));
     CHECK(status == 0);
-    CHECK(ms_since(quit_at) < 2000);
+    CHECK(ms_since(quit_at) < 5000);
 }
