@@ -15,6 +15,8 @@
 // `Weights`).
 #pragma once
 
+#include <array>
+
 #include "engine/position.hpp"
 #include "search/score.hpp"
 
@@ -42,8 +44,8 @@ struct Weights {
 
     // Advancement of men, per row from the own back row (0) to the row before crowning (6),
     // blended from the opening table to the endgame one as pieces come off.
-    Score advance_opening[7] = {1, 19, 6, 1, -4, -7, 5};
-    Score advance_endgame[7] = {10, 17, 10, 24, 25, 15, 22};
+    std::array<Score, 7> advance_opening = {1, 19, 6, 1, -4, -7, 5};
+    std::array<Score, 7> advance_endgame = {10, 17, 10, 24, 25, 15, 22};
 
     // The centre: the eight middle squares, for men and kings; kings on the side edges are weak.
     Score centre_man = 3;
@@ -73,9 +75,46 @@ struct Weights {
 
     // Only kings, the same number on each side: a draw in practice, so the score is divided.
     int drawish_divisor = 8;
+
+    // ---- The richer terms (2026-12-01). All zero in `LegacyWeights`, where `rich` is false and
+    // they are not computed at all, so that the legacy set costs what it did.
+    bool rich = false;
+
+    // Men by square, each side in its own orientation (index 0-31 is the side's own square 1-32
+    // counted from its own back row, as Black numbers the board), blended from the opening
+    // table to the endgame one as pieces come off. Added to the row tables above.
+    std::array<Score, 32> man_square_opening{};
+    std::array<Score, 32> man_square_endgame{};
+
+    // Back-row formation: which of the side's own four back squares (own squares 1-4, bit i for
+    // own square i + 1) hold men; scaled as the guard is, by the opponent's men (at most 8).
+    // Replaces nothing: it adds to `back_rank_man` and `bridge`.
+    std::array<Score, 16> back_formation{};
+
+    // Dog-hole: a man on own square 28 (Black's 28, White's 5), which can only step to the
+    // corner square of the crowning row, while an enemy man holds that corner (32, or 1).
+    Score dog_hole = 0;
+
+    // The move (opposition), with as many pieces on each side and at most `opposition_pieces`
+    // in all: count the pieces in Black's system, the rows starting with squares 1, 9, 17 and
+    // 25; if the count is odd the side to move has the move (E. Lasker, "Chess and Checkers:
+    // The Way to Mastership", 1918, the chapter on the move in checkers).
+    Score opposition = 0;
+    int opposition_pieces = 12;
 };
 
-inline constexpr Weights DefaultWeights{};
+// The 2026-11-29 fit above, the richer terms off.
+inline constexpr Weights LegacyWeights{};
+
+// The richer evaluation: filled by the fit of 2026-12-01 (`tempo_spar tune`).
+inline constexpr Weights RichWeights = [] {
+    Weights w;
+    w.rich = true;
+    return w;
+}();
+
+// What the engine plays with.
+inline constexpr const Weights& DefaultWeights = LegacyWeights;
 
 // The score of the quiet position `p` for the side to move.
 Score evaluate(const Position& p, const Weights& w = DefaultWeights);
