@@ -151,12 +151,28 @@ constexpr std::array<AdvanceRow, 25> advance_table(const Weights& w) {
     return t;
 }
 constexpr auto LegacyAdvance = advance_table(LegacyWeights);
-constexpr auto RichAdvance = advance_table(RichWeights);
+
+// With the richer terms, what a man scores on each own square (0-31): its row's advancement
+// and its square's value, each blended. One load a man instead of a popcount a row.
+using ManTable = std::array<Score, Geo::squares>;
+constexpr ManTable man_table(const Weights& w, int pieces) {
+    const AdvanceRow a = advance_row(w, pieces);
+    ManTable t{};
+    for (std::size_t i = 0; i + Geo::per_row < t.size(); ++i)  // no man on its crowning row
+        t[i] = a[i / Geo::per_row] +
+               (w.man_square_opening[i] * pieces + w.man_square_endgame[i] * (24 - pieces)) / 24;
+    return t;
+}
+constexpr auto RichMen = [] {
+    std::array<ManTable, 25> t{};
+    for (int n = 0; n <= 24; ++n) t[std::size_t(n)] = man_table(RichWeights, n);
+    return t;
+}();
 
 // Everything but material and the endgame terms, for one side of the view.
 template <bool Down>
 Score side_terms(Bitboard men, Bitboard kings, Bitboard opp_men, Bitboard opp_kings, Bitboard empty,
-                 int pieces, const AdvanceRow& advance, const Weights& w) {
+                 const AdvanceRow& advance, const ManTable& man_values, const Weights& w) {
     using S = Side<Down>;
     Score s = 0;
 
@@ -168,10 +184,15 @@ Score side_terms(Bitboard men, Bitboard kings, Bitboard opp_men, Bitboard opp_ki
         s += guard * (opp > 8 ? 8 : opp) / 8;
     }
 
-    // Advancement, row by row: every man of a row scores the same (rounded as one term each).
-    for (int row = 0; row < Geo::rows - 1; ++row)
-        if (const int n = popcount(men & S::RowMask[std::size_t(row)]))
-            s += n * advance[std::size_t(row)];
+    if (w.rich) {
+        // Advancement and men by square, square by square.
+        for (Bitboard b = men; b; b &= b - 1) s += man_values[S::own_index[std::size_t(lsb(b))]];
+    } else {
+        // Advancement, row by row: every man of a row scores the same (rounded as one term each).
+        for (int row = 0; row < Geo::rows - 1; ++row)
+            if (const int n = popcount(men & S::RowMask[std::size_t(row)]))
+                s += n * advance[std::size_t(row)];
+    }
 
     // Runaways: the men outside the shadow of every enemy piece, that is, with none in their cone.
     for (Bitboard b = men & ~S::shadow(opp_men | opp_kings); b; b &= b - 1) {
@@ -181,14 +202,6 @@ Score side_terms(Bitboard men, Bitboard kings, Bitboard opp_men, Bitboard opp_ki
     }
 
     if (w.rich) {
-        // Men by square, phase-blended.
-        Score opening = 0, endgame = 0;
-        for (Bitboard b = men; b; b &= b - 1) {
-            const std::size_t i = S::own_index[std::size_t(lsb(b))];
-            opening += w.man_square_opening[i];
-            endgame += w.man_square_endgame[i];
-        }
-        s += (opening * pieces + endgame * (24 - pieces)) / 24;
         // Back-row formation, scaled as the guard.
         if (opp_men) {
             const int opp = popcount(opp_men);
@@ -247,11 +260,15 @@ Score evaluate_view(Bitboard um, Bitboard uk, Bitboard tm, Bitboard tk, const We
     const Score theirs = w.man * popcount(tm) + king * popcount(tk);
     Score s = ours - theirs;
 
-    const AdvanceRow advance = &w == &LegacyWeights ? LegacyAdvance[std::size_t(pieces)]
-                               : &w == &RichWeights ? RichAdvance[std::size_t(pieces)]
-                                                    : advance_row(w, pieces);
-    s += side_terms<UsDown>(um, uk, tm, tk, empty, pieces, advance, w);
-    s -= side_terms<!UsDown>(tm, tk, um, uk, empty, pieces, advance, w);
+    // The tables of the built-in sets are precomputed; any other set computes its own.
+    AdvanceRow advance{};
+    ManTable computed{};
+    const ManTable* man_values = &computed;
+    if (!w.rich) advance = &w == &LegacyWeights ? LegacyAdvance[std::size_t(pieces)] : advance_row(w, pieces);
+    else if (&w == &RichWeights) man_values = &RichMen[std::size_t(pieces)];
+    else computed = man_table(w, pieces);
+    s += side_terms<UsDown>(um, uk, tm, tk, empty, advance, *man_values, w);
+    s -= side_terms<!UsDown>(tm, tk, um, uk, empty, advance, *man_values, w);
 
     // The move: with as many pieces a side, an odd count in Black's system gives it to the side
     // to move (the same count for either colour: both systems are odd or both even).

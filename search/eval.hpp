@@ -110,6 +110,27 @@ inline constexpr Weights LegacyWeights{};
 inline constexpr Weights RichWeights = [] {
     Weights w;
     w.rich = true;
+    w.king_opening = 241;
+    w.king_endgame = 96;
+    w.back_rank_man = 41;
+    w.bridge = 44;
+    w.advance_opening = {16, 48, 19, -7, -13, -4, 15};
+    w.advance_endgame = {19, 7, -4, 32, 25, 21, 27};
+    w.centre_man = 10;
+    w.centre_king = 15;
+    w.edge_king = 8;
+    w.mobility = 1;
+    w.runaway = 67;
+    w.runaway_step = 7;
+    w.trapped_king = -19;
+    w.trade = 66;
+    w.chase = -9;
+    w.double_corner = 59;
+    w.man_square_opening = {11, 40, -1, -32, 7, 13, 23, -16, -7, 28, -8, 3, 12, -9, 3, -15, -8, -5, -8, 10, -6, 3, 5, 0, 3, 10, 7, -10, 0, 0, 0, 0};
+    w.man_square_endgame = {14, 30, 2, -35, -8, 1, 6, -9, -1, 5, 3, -19, 10, -6, -3, 5, -1, -3, 0, 5, -6, 1, 6, 6, 0, 6, 9, -11, 0, 0, 0, 0};
+    w.back_formation = {9, 1, -3, 15, -12, 3, 6, 12, -13, -8, 0, 2, -3, -38, 6, 17};
+    w.dog_hole = -24;
+    w.opposition = -1;
     return w;
 }();
 
