@@ -18,9 +18,9 @@
 //       variety); appends every quiet position (no capture for either side) with the game's
 //       result to FILE: `black white kings side result` (hex bitboards, b/w, 1 = Black won,
 //       0.5, 0).
-//   tempo_spar tune FILE [ROUNDS [EPOCHS [LAMBDA [rich]]]]
+//   tempo_spar tune FILE [ROUNDS [EPOCHS [LAMBDA [rich|plain]]]]
 //       fits search::Weights (the rich set, from the legacy values or, with `rich`, from
-//       RichWeights) to such a file: K in
+//       RichWeights; with `plain`, the legacy terms only) to such a file: K in
 //       1/(1+10^(-K s/400)) for the legacy weights, then ROUNDS times (3): the score of every
 //       position made linear in the weights by central differences, EPOCHS (400) of full-batch
 //       gradient descent (Adam) on the mean squared error of the prediction with an L2 pull of
@@ -474,6 +474,7 @@ int tune_main(int argc, char** argv) {
     const int epochs = argc >= 5 ? std::atoi(argv[4]) : 400;
     const double lambda = argc >= 6 ? std::atof(argv[5]) : 1e-7;
     const bool from_rich = argc >= 7 && std::string_view(argv[6]) == "rich";
+    const bool plain = argc >= 7 && std::string_view(argv[6]) == "plain";  // the legacy terms only
     std::ifstream in(argv[2]);
     std::vector<Sample> samples;
     std::string b, wh, k, side;
@@ -497,7 +498,7 @@ int tune_main(int argc, char** argv) {
         std::printf("rich: train %.6f  held-out %.6f\n", tune_error(samples, w, kf, false),
                     tune_error(samples, w, kf, true));
     }
-    w.rich = true;
+    w.rich = !plain;
     auto params = tunables(w);
     std::printf("%zu weights\n", params.size());
     for (int round = 1; round <= rounds; ++round) {
