@@ -170,9 +170,9 @@ constexpr auto RichMen = [] {
 }();
 
 // Everything but material and the endgame terms, for one side of the view.
-template <bool Down>
+template <bool Down, bool Rich>
 Score side_terms(Bitboard men, Bitboard kings, Bitboard opp_men, Bitboard opp_kings, Bitboard empty,
-                 const AdvanceRow& advance, const ManTable& man_values, const Weights& w) {
+                 const Score* men_values, const Weights& w) {
     using S = Side<Down>;
     Score s = 0;
 
@@ -184,14 +184,15 @@ Score side_terms(Bitboard men, Bitboard kings, Bitboard opp_men, Bitboard opp_ki
         s += guard * (opp > 8 ? 8 : opp) / 8;
     }
 
-    if (w.rich) {
-        // Advancement and men by square, square by square.
-        for (Bitboard b = men; b; b &= b - 1) s += man_values[S::own_index[std::size_t(lsb(b))]];
+    if constexpr (Rich) {
+        // Advancement and men by square, square by square (`men_values` by own square).
+        for (Bitboard b = men; b; b &= b - 1) s += men_values[S::own_index[std::size_t(lsb(b))]];
     } else {
-        // Advancement, row by row: every man of a row scores the same (rounded as one term each).
+        // Advancement, row by row (`men_values` by row): every man of a row scores the same
+        // (rounded as one term each).
         for (int row = 0; row < Geo::rows - 1; ++row)
             if (const int n = popcount(men & S::RowMask[std::size_t(row)]))
-                s += n * advance[std::size_t(row)];
+                s += n * men_values[row];
     }
 
     // Runaways: the men outside the shadow of every enemy piece, that is, with none in their cone.
@@ -201,7 +202,7 @@ Score side_terms(Bitboard men, Bitboard kings, Bitboard opp_men, Bitboard opp_ki
         s += opp_kings ? r / 2 : r;
     }
 
-    if (w.rich) {
+    if constexpr (Rich) {
         // Back-row formation, scaled as the guard.
         if (opp_men) {
             const int opp = popcount(opp_men);
@@ -261,14 +262,21 @@ Score evaluate_view(Bitboard um, Bitboard uk, Bitboard tm, Bitboard tk, const We
     Score s = ours - theirs;
 
     // The tables of the built-in sets are precomputed; any other set computes its own.
-    AdvanceRow advance{};
-    ManTable computed{};
-    const ManTable* man_values = &computed;
-    if (!w.rich) advance = &w == &LegacyWeights ? LegacyAdvance[std::size_t(pieces)] : advance_row(w, pieces);
-    else if (&w == &RichWeights) man_values = &RichMen[std::size_t(pieces)];
-    else computed = man_table(w, pieces);
-    s += side_terms<UsDown>(um, uk, tm, tk, empty, advance, *man_values, w);
-    s -= side_terms<!UsDown>(tm, tk, um, uk, empty, advance, *man_values, w);
+    // Each path compiled on its own: the legacy one costs what it did before the richer terms.
+    if (&w == &RichWeights) {
+        const Score* values = RichMen[std::size_t(pieces)].data();
+        s += side_terms<UsDown, true>(um, uk, tm, tk, empty, values, w);
+        s -= side_terms<!UsDown, true>(tm, tk, um, uk, empty, values, w);
+    } else if (w.rich) {
+        const ManTable computed = man_table(w, pieces);
+        s += side_terms<UsDown, true>(um, uk, tm, tk, empty, computed.data(), w);
+        s -= side_terms<!UsDown, true>(tm, tk, um, uk, empty, computed.data(), w);
+    } else {
+        const AdvanceRow advance =
+            &w == &LegacyWeights ? LegacyAdvance[std::size_t(pieces)] : advance_row(w, pieces);
+        s += side_terms<UsDown, false>(um, uk, tm, tk, empty, advance.data(), w);
+        s -= side_terms<!UsDown, false>(tm, tk, um, uk, empty, advance.data(), w);
+    }
 
     // The move: with as many pieces a side, an odd count in Black's system gives it to the side
     // to move (the same count for either colour: both systems are odd or both even).
