@@ -44,8 +44,12 @@ namespace tempo::search {
 // (tempo_spar, the 156 unbarred ballots with both colours, 2026-12-01):
 //   tempo_spar match 20ms --test eval=rich      +103 =157 -52, Elo +57.3 +- 26.4 (equal time)
 //   tempo_spar match 40000 --test eval=rich     +108 =159 -45, Elo +71.1 +- 26.4 (equal nodes)
-// Rich costs about 11% more a call (BM_EvaluateRich 33.0 ns against BM_EvaluateLegacy 29.6 ns
-// of CPU, one loaded run) yet searched deeper at 20 ms (13.70 plies a move against 13.17). The
+//   tempo_spar match 20ms --base eval=legacy    +91 =161 -60, Elo +34.6 +- 26.4 (equal time, the
+//                                               costs below: the fair one)
+// A call costs 22.3 ns with the rich set, 19.6 ns with the legacy one and 17.3 ns before the
+// richer terms were added (BM_EvaluateRich, BM_EvaluateLegacy, BM_Evaluate at 2b8b0b4; one run
+// at load 1.4). The two 20 ms matches above were run while both sets cost about 30 ns (a table
+// zeroed every call, since fixed); at 20 ms rich searched deeper (13.70 plies against 13.17). The
 // data gives the move (`opposition`) no weight (-1) and the dog-hole -24 for its owner. Three more
 // rounds from these (`tempo_spar tune FILE 3 400 1e-7 rich`: held-out error down to 0.040227, but
 // the train/held-out gap doubled and the endgame king fell to 58) lost to them at 20 ms a move,
