@@ -79,6 +79,15 @@ std::vector<std::pair<std::string, Score>> eval_terms(const Position& p) {
         without("trade", [](Weights& w) { w.trade = 0; }),
         without("endgame", [](Weights& w) { w.chase = w.double_corner = 0; }),
     };
+    if (search::DefaultWeights.rich) {
+        terms.push_back(without("man-squares", [](Weights& w) {
+            w.man_square_opening.fill(0);
+            w.man_square_endgame.fill(0);
+        }));
+        terms.push_back(without("back-formation", [](Weights& w) { w.back_formation.fill(0); }));
+        terms.push_back(without("dog-hole", [](Weights& w) { w.dog_hole = 0; }));
+        terms.push_back(without("the-move", [](Weights& w) { w.opposition = 0; }));
+    }
     terms.emplace_back("total", total);
     return terms;
 }

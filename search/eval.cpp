@@ -28,6 +28,8 @@ constexpr Bitboard squares_mask(std::initializer_list<int> pdn) {
 constexpr Bitboard Centre = squares_mask({10, 11, 14, 15, 18, 19, 22, 23});
 constexpr Bitboard SideEdges = squares_mask({5, 13, 21, 29, 4, 12, 20, 28});
 constexpr Bitboard DoubleCorners = squares_mask({1, 5, 28, 32});
+// Black's system: the rows starting with squares 1, 9, 17 and 25.
+constexpr Bitboard BlackSystem = Geo::row(0) | Geo::row(2) | Geo::row(4) | Geo::row(6);
 
 // Orientation of one side in the view: `Down` moves towards the higher squares (as Black does).
 template <bool Down>
@@ -36,6 +38,18 @@ struct Side {
     static constexpr int F2 = Down ? Geo::down_right : -Geo::down_right;
     static constexpr Bitboard BackRow = Down ? Geo::row(0) : Geo::row(Geo::rows - 1);
     static constexpr Bitboard Bridge = Down ? squares_mask({1, 3}) : squares_mask({30, 32});
+
+    // The bit of the side's own square `own` (1-32, counted from its own back row).
+    static constexpr int own_bit(int own) { return Geo::bit_of(Down ? own - 1 : Geo::squares - own); }
+    // Own square index (0-31) by bit.
+    static constexpr std::array<std::uint8_t, 64> own_index = [] {
+        std::array<std::uint8_t, 64> r{};
+        for (int s = 1; s <= Geo::squares; ++s) r[std::size_t(own_bit(s))] = std::uint8_t(s - 1);
+        return r;
+    }();
+    static constexpr int Back1 = own_bit(1), Back2 = own_bit(2), Back3 = own_bit(3), Back4 = own_bit(4);
+    static constexpr Bitboard DogHole = bit(own_bit(28));
+    static constexpr Bitboard DogCorner = bit(own_bit(32));
 
     // Rows from the own back row (0) to the crowning row (7), by bit.
     static constexpr std::array<int, 64> rows = [] {
@@ -91,6 +105,13 @@ constexpr std::array<std::array<std::uint8_t, 64>, 64> Distance = [] {
 }();
 
 static_assert(Side<true>::rows[std::size_t(Geo::bit_of(31))] == 7);
+// The dog-hole's only step forward is the corner: Black's 28 to 32, White's 5 to 1.
+static_assert(Side<true>::DogHole == squares_mask({28}) && Side<false>::DogHole == squares_mask({5}));
+static_assert(((shift<Side<true>::F1>(Side<true>::DogHole) | shift<Side<true>::F2>(Side<true>::DogHole)) &
+               Geo::mask) == squares_mask({32}));
+static_assert(((shift<Side<false>::F1>(Side<false>::DogHole) | shift<Side<false>::F2>(Side<false>::DogHole)) &
+               Geo::mask) == squares_mask({1}));
+static_assert(Side<false>::own_index[std::size_t(Geo::bit_of(31))] == 0);
 static_assert(Side<false>::rows[std::size_t(Geo::bit_of(31))] == 0);
 static_assert(Side<true>::cones[std::size_t(Geo::bit_of(26))] == squares_mask({31, 32}));
 // The shadow is the cones' inverse: a man is in the shadow of a piece exactly when that piece
@@ -123,17 +144,35 @@ constexpr AdvanceRow advance_row(const Weights& w, int pieces) {
         a[r] = (w.advance_opening[r] * pieces + w.advance_endgame[r] * (24 - pieces)) / 24;
     return a;
 }
-// The rows for the default weights, computed once: evaluation's hottest division.
-constexpr auto DefaultAdvance = [] {
+// The rows for the built-in weights, computed once: evaluation's hottest division.
+constexpr std::array<AdvanceRow, 25> advance_table(const Weights& w) {
     std::array<AdvanceRow, 25> t{};
-    for (int n = 0; n <= 24; ++n) t[std::size_t(n)] = advance_row(DefaultWeights, n);
+    for (int n = 0; n <= 24; ++n) t[std::size_t(n)] = advance_row(w, n);
+    return t;
+}
+constexpr auto LegacyAdvance = advance_table(LegacyWeights);
+
+// With the richer terms, what a man scores on each own square (0-31): its row's advancement
+// and its square's value, each blended. One load a man instead of a popcount a row.
+using ManTable = std::array<Score, Geo::squares>;
+constexpr ManTable man_table(const Weights& w, int pieces) {
+    const AdvanceRow a = advance_row(w, pieces);
+    ManTable t{};
+    for (std::size_t i = 0; i + Geo::per_row < t.size(); ++i)  // no man on its crowning row
+        t[i] = a[i / Geo::per_row] +
+               (w.man_square_opening[i] * pieces + w.man_square_endgame[i] * (24 - pieces)) / 24;
+    return t;
+}
+constexpr auto RichMen = [] {
+    std::array<ManTable, 25> t{};
+    for (int n = 0; n <= 24; ++n) t[std::size_t(n)] = man_table(RichWeights, n);
     return t;
 }();
 
 // Everything but material and the endgame terms, for one side of the view.
-template <bool Down>
+template <bool Down, bool Rich>
 Score side_terms(Bitboard men, Bitboard kings, Bitboard opp_men, Bitboard opp_kings, Bitboard empty,
-                 const AdvanceRow& advance, const Weights& w) {
+                 const Score* men_values, const Weights& w) {
     using S = Side<Down>;
     Score s = 0;
 
@@ -145,16 +184,34 @@ Score side_terms(Bitboard men, Bitboard kings, Bitboard opp_men, Bitboard opp_ki
         s += guard * (opp > 8 ? 8 : opp) / 8;
     }
 
-    // Advancement, row by row: every man of a row scores the same (rounded as one term each).
-    for (int row = 0; row < Geo::rows - 1; ++row)
-        if (const int n = popcount(men & S::RowMask[std::size_t(row)]))
-            s += n * advance[std::size_t(row)];
+    if constexpr (Rich) {
+        // Advancement and men by square, square by square (`men_values` by own square).
+        for (Bitboard b = men; b; b &= b - 1) s += men_values[S::own_index[std::size_t(lsb(b))]];
+    } else {
+        // Advancement, row by row (`men_values` by row): every man of a row scores the same
+        // (rounded as one term each).
+        for (int row = 0; row < Geo::rows - 1; ++row)
+            if (const int n = popcount(men & S::RowMask[std::size_t(row)]))
+                s += n * men_values[row];
+    }
 
     // Runaways: the men outside the shadow of every enemy piece, that is, with none in their cone.
     for (Bitboard b = men & ~S::shadow(opp_men | opp_kings); b; b &= b - 1) {
         const int row = S::rows[std::size_t(lsb(b))];
         const Score r = w.runaway - w.runaway_step * (Geo::rows - 1 - row);
         s += opp_kings ? r / 2 : r;
+    }
+
+    if constexpr (Rich) {
+        // Back-row formation, scaled as the guard.
+        if (opp_men) {
+            const int opp = popcount(opp_men);
+            const auto f = std::size_t(((men >> S::Back1) & 1) | ((men >> S::Back2) & 1) << 1 |
+                                       ((men >> S::Back3) & 1) << 2 | ((men >> S::Back4) & 1) << 3);
+            s += w.back_formation[f] * (opp > 8 ? 8 : opp) / 8;
+        }
+        // A man in the dog-hole, its corner held.
+        if ((men & S::DogHole) && (opp_men & S::DogCorner)) s += w.dog_hole;
     }
 
     // Centre and edges.
@@ -204,10 +261,27 @@ Score evaluate_view(Bitboard um, Bitboard uk, Bitboard tm, Bitboard tk, const We
     const Score theirs = w.man * popcount(tm) + king * popcount(tk);
     Score s = ours - theirs;
 
-    const AdvanceRow advance =
-        &w == &DefaultWeights ? DefaultAdvance[std::size_t(pieces)] : advance_row(w, pieces);
-    s += side_terms<UsDown>(um, uk, tm, tk, empty, advance, w);
-    s -= side_terms<!UsDown>(tm, tk, um, uk, empty, advance, w);
+    // The tables of the built-in sets are precomputed; any other set computes its own.
+    // Each path compiled on its own: the legacy one costs what it did before the richer terms.
+    if (&w == &RichWeights) {
+        const Score* values = RichMen[std::size_t(pieces)].data();
+        s += side_terms<UsDown, true>(um, uk, tm, tk, empty, values, w);
+        s -= side_terms<!UsDown, true>(tm, tk, um, uk, empty, values, w);
+    } else if (w.rich) {
+        const ManTable computed = man_table(w, pieces);
+        s += side_terms<UsDown, true>(um, uk, tm, tk, empty, computed.data(), w);
+        s -= side_terms<!UsDown, true>(tm, tk, um, uk, empty, computed.data(), w);
+    } else {
+        const AdvanceRow advance =
+            &w == &LegacyWeights ? LegacyAdvance[std::size_t(pieces)] : advance_row(w, pieces);
+        s += side_terms<UsDown, false>(um, uk, tm, tk, empty, advance.data(), w);
+        s -= side_terms<!UsDown, false>(tm, tk, um, uk, empty, advance.data(), w);
+    }
+
+    // The move: with as many pieces a side, an odd count in Black's system gives it to the side
+    // to move (the same count for either colour: both systems are odd or both even).
+    if (w.rich && pieces <= w.opposition_pieces && popcount(um | uk) == popcount(tm | tk))
+        s += popcount((um | uk | tm | tk) & BlackSystem) & 1 ? w.opposition : -w.opposition;
 
     // Trade down when ahead.
     s += (ours - theirs) * w.trade * (24 - pieces) / 1000;

@@ -155,6 +155,8 @@ struct Options {
     // unbarred ballots with both colours, 2026-11-29): no gain shown. With reductions on as well,
     // against both off: +86 =129 -97 at 10k (-12 +- 27).
     bool threat_extension = false;
+    // The English evaluation's weights (search/eval.hpp); a match can set another built-in set.
+    const Weights* weights = &DefaultWeights;
 };
 
 using InfoCallback = std::function<void(const Info&)>;

@@ -40,7 +40,9 @@ struct EnglishGame {
     static Bitboard crown_row(Color c) { return tempo::crown_row(c); }
     // The 80-ply rule of the reference game, kept by the official rules too (engine/game.hpp).
     static bool rule_draw(const Position& p) { return p.quiet_plies() >= DrawPlies; }
-    static Score evaluate(const Position& p) { return search::evaluate(p); }
+    static Score evaluate(const Position& p, const Weights& w = DefaultWeights) {
+        return search::evaluate(p, w);
+    }
 };
 
 struct InternationalGame {
@@ -61,7 +63,8 @@ struct InternationalGame {
     static Bitboard crown_row(Color c) { return intl::crown_row(c); }
     // The 25-move rule and the 16-move rule of the small endings (FMJD), kept by the position.
     static bool rule_draw(const Position& p) { return intl::rule_draw(p); }
-    static Score evaluate(const Position& p) { return search::evaluate(p); }
+    // The English weights do not apply to this board.
+    static Score evaluate(const Position& p, const Weights& = DefaultWeights) { return search::evaluate(p); }
 };
 
 }  // namespace tempo::search

@@ -496,8 +496,10 @@ TEST_CASE("transcript: extensions d, legal, status, eval, go perft, bench", "[pr
     t.send("position fen B:WK5:BK30");  // kings only, far apart; an 80-ply shuffle would draw
     t.send("eval");
     lines = t.sync();
-    REQUIRE(lines.size() == 10);
+    // Nine terms, the four of the rich weights (search/eval.hpp) and the total.
+    REQUIRE(lines.size() == 14);
     CHECK(starts(lines[0], "info string eval material "));
+    CHECK(starts(lines[12], "info string eval the-move "));
     CHECK(starts(lines.back(), "info string eval total "));
     t.send("position fen W:W22:B18");
     t.send("eval");

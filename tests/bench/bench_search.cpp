@@ -42,6 +42,25 @@ static void BM_Evaluate(benchmark::State& state) {
 }
 BENCHMARK(BM_Evaluate);
 
+// The same with each built-in weight set: the legacy terms only, and the richer evaluation.
+static void BM_EvaluateLegacy(benchmark::State& state) {
+    const auto positions = quiet_positions();
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(evaluate(positions[i++ & 255], LegacyWeights));
+    }
+}
+BENCHMARK(BM_EvaluateLegacy);
+
+static void BM_EvaluateRich(benchmark::State& state) {
+    const auto positions = quiet_positions();
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(evaluate(positions[i++ & 255], RichWeights));
+    }
+}
+BENCHMARK(BM_EvaluateRich);
+
 // Probes of a 16 MB table, half of them hits, at random keys (mostly cache misses, as in search).
 static void BM_TTProbe(benchmark::State& state) {
     TranspositionTable tt(16);

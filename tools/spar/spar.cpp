@@ -21,10 +21,14 @@
 //       variety); appends every quiet position (no capture for either side) with the game's
 //       result to FILE: `black white kings side result` (hex bitboards, b/w, 1 = Black won,
 //       0.5, 0).
-//   tempo_spar tune FILE [ROUNDS]
-//       Texel-style tuning of search::Weights on such a file: fits K in 1/(1+10^(-K s/400)) for
-//       the default weights, then moves one weight at a time by +-step while the mean squared
-//       error against the results falls; prints the error and the weights after each round.
+//   tempo_spar tune FILE [ROUNDS [EPOCHS [LAMBDA [rich|plain]]]]
+//       fits search::Weights (the rich set, from the legacy values or, with `rich`, from
+//       RichWeights; with `plain`, the legacy terms only) to such a file: K in
+//       1/(1+10^(-K s/400)) for the legacy weights, then ROUNDS times (3): the score of every
+//       position made linear in the weights by central differences, EPOCHS (400) of full-batch
+//       gradient descent (Adam) on the mean squared error of the prediction with an L2 pull of
+//       LAMBDA (1e-7) towards the round's start, the weights rounded. One game in ten is held
+//       out; train and held-out errors are printed, and the weights as C++.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -56,6 +60,16 @@ void set_option(Options& o, std::string_view kv) {
         std::exit(2);
     }
     const std::string key(kv.substr(0, eq));
+    if (key == "eval") {
+        const std::string_view name = kv.substr(eq + 1);
+        if (name == "legacy") o.weights = &LegacyWeights;
+        else if (name == "rich") o.weights = &RichWeights;
+        else {
+            std::fprintf(stderr, "spar: eval=legacy or eval=rich, got %.*s\n", int(name.size()), name.data());
+            std::exit(2);
+        }
+        return;
+    }
     const int v = std::atoi(std::string(kv.substr(eq + 1)).c_str());
     if (key == "lmr") o.reductions.enabled = v != 0;
     else if (key == "lmr_min_depth") o.reductions.min_depth = v;
@@ -342,47 +356,181 @@ int selfplay_main(int argc, char** argv) {
 struct Sample {
     Position p;
     double result;  // for Black
+    bool held_out;  // one game in ten, kept out of the fit to show overfitting
 };
 
-// The weights a tuner may move, with their steps.
-std::vector<std::pair<Score*, Score>> tunables(Weights& w) {
-    std::vector<std::pair<Score*, Score>> v = {
-        {&w.king_opening, 4}, {&w.king_endgame, 4}, {&w.back_rank_man, 2}, {&w.bridge, 2},
-        {&w.centre_man, 1},   {&w.centre_king, 2},  {&w.edge_king, 2},     {&w.mobility, 1},
-        {&w.runaway, 4},      {&w.runaway_step, 1}, {&w.trapped_king, 3},  {&w.trade, 2},
-        {&w.chase, 1},        {&w.double_corner, 3}};
-    for (Score& a : w.advance_opening) v.emplace_back(&a, 1);
-    for (Score& a : w.advance_endgame) v.emplace_back(&a, 2);
+// A weight the tuner may move.
+struct Param {
+    const char* name;
+    int index;  // within an array, or -1
+    Score* value;
+};
+
+// The weights the tuner fits: all of the evaluation's but the man (the unit), the endgame
+// thresholds and the divisor.
+std::vector<Param> tunables(Weights& w) {
+    std::vector<Param> v = {
+        {"king_opening", -1, &w.king_opening}, {"king_endgame", -1, &w.king_endgame},
+        {"back_rank_man", -1, &w.back_rank_man}, {"bridge", -1, &w.bridge},
+        {"centre_man", -1, &w.centre_man}, {"centre_king", -1, &w.centre_king},
+        {"edge_king", -1, &w.edge_king}, {"mobility", -1, &w.mobility},
+        {"runaway", -1, &w.runaway}, {"runaway_step", -1, &w.runaway_step},
+        {"trapped_king", -1, &w.trapped_king}, {"trade", -1, &w.trade},
+        {"chase", -1, &w.chase}, {"double_corner", -1, &w.double_corner}};
+    auto array = [&v](const char* name, auto& a) {
+        for (std::size_t i = 0; i < a.size(); ++i) v.push_back({name, int(i), &a[i]});
+    };
+    array("advance_opening", w.advance_opening);
+    array("advance_endgame", w.advance_endgame);
+    if (w.rich) {
+        // Own squares 29-32 never hold a man of the side: not fitted.
+        for (int i = 0; i < 28; ++i) {
+            v.push_back({"man_square_opening", i, &w.man_square_opening[std::size_t(i)]});
+            v.push_back({"man_square_endgame", i, &w.man_square_endgame[std::size_t(i)]});
+        }
+        array("back_formation", w.back_formation);
+        v.push_back({"dog_hole", -1, &w.dog_hole});
+        v.push_back({"opposition", -1, &w.opposition});
+    }
     return v;
 }
 
-double tune_error(const std::vector<Sample>& samples, const Weights& w, double k) {
-    double sum = 0;
-    for (const Sample& s : samples) {
-        const Score e = evaluate(s.p, w);
-        const double black = s.p.side_to_move() == Color::Black ? e : -e;
-        const double predicted = 1.0 / (1.0 + std::pow(10.0, -k * black / 400.0));
-        sum += (s.result - predicted) * (s.result - predicted);
-    }
-    return sum / double(samples.size());
+double black_score(const Sample& s, const Weights& w) {
+    const Score e = evaluate(s.p, w);
+    return s.p.side_to_move() == Color::Black ? e : -e;
 }
 
+double predicted(double black, double k) { return 1.0 / (1.0 + std::pow(10.0, -k * black / 400.0)); }
+
+// Mean squared error of the predicted results, on the fitted (false) or held-out (true) part.
+double tune_error(const std::vector<Sample>& samples, const Weights& w, double k, bool held_out) {
+    double sum = 0;
+    std::size_t n = 0;
+    for (const Sample& s : samples)
+        if (s.held_out == held_out) {
+            const double d = s.result - predicted(black_score(s, w), k);
+            sum += d * d, ++n;
+        }
+    return sum / double(n ? n : 1);
+}
+
+// Prints the weights as the C++ that sets them (for RichWeights in search/eval.hpp).
 void print_weights(const Weights& w) {
-    std::printf("  king %d/%d back %d bridge %d centre %d/%d edge_king %d mobility %d runaway %d-%d "
-                "trapped %d trade %d chase %d corner %d\n  advance_opening",
-                w.king_opening, w.king_endgame, w.back_rank_man, w.bridge, w.centre_man,
-                w.centre_king, w.edge_king, w.mobility, w.runaway, w.runaway_step, w.trapped_king,
-                w.trade, w.chase, w.double_corner);
-    for (Score a : w.advance_opening) std::printf(" %d", a);
-    std::printf("  advance_endgame");
-    for (Score a : w.advance_endgame) std::printf(" %d", a);
-    std::printf("\n");
+    auto one = [](const char* name, Score v) { std::printf("    w.%s = %d;\n", name, v); };
+    auto array = [](const char* name, const auto& a) {
+        std::printf("    w.%s = {", name);
+        for (std::size_t j = 0; j < a.size(); ++j) std::printf("%s%d", j ? ", " : "", a[j]);
+        std::printf("};\n");
+    };
+    one("king_opening", w.king_opening), one("king_endgame", w.king_endgame);
+    one("back_rank_man", w.back_rank_man), one("bridge", w.bridge);
+    array("advance_opening", w.advance_opening), array("advance_endgame", w.advance_endgame);
+    one("centre_man", w.centre_man), one("centre_king", w.centre_king), one("edge_king", w.edge_king);
+    one("mobility", w.mobility), one("runaway", w.runaway), one("runaway_step", w.runaway_step);
+    one("trapped_king", w.trapped_king), one("trade", w.trade), one("chase", w.chase);
+    one("double_corner", w.double_corner);
+    array("man_square_opening", w.man_square_opening), array("man_square_endgame", w.man_square_endgame);
+    array("back_formation", w.back_formation);
+    one("dog_hole", w.dog_hole), one("opposition", w.opposition);
     std::fflush(stdout);
+}
+
+// One position's score as a linear function of the weights near `w`: the score and its slope
+// along each weight, by central differences of `Delta` (the evaluation is linear in each weight
+// but for integer rounding, the trade term's product with material and the final clamp).
+struct Linear {
+    double base;
+    std::vector<std::pair<std::uint16_t, float>> slope;
+};
+
+constexpr Score Delta = 12;
+
+std::vector<Linear> linearise(const std::vector<Sample>& samples, Weights& w, const std::vector<Param>& params) {
+    std::vector<Linear> out(samples.size());
+    for (std::size_t i = 0; i < samples.size(); ++i) out[i].base = black_score(samples[i], w);
+    for (std::size_t j = 0; j < params.size(); ++j) {
+        Score& v = *params[j].value;
+        for (std::size_t i = 0; i < samples.size(); ++i) {
+            v += Delta;
+            const double up = black_score(samples[i], w);
+            v -= 2 * Delta;
+            const double down = black_score(samples[i], w);
+            v += Delta;
+            if (up != down) out[i].slope.emplace_back(std::uint16_t(j), float((up - down) / (2.0 * Delta)));
+        }
+    }
+    return out;
+}
+
+// Gradient descent (Adam, full batch) on the linear model of the mean squared error of the
+// logistic prediction, with an L2 pull of `lambda` towards the starting weights. Keeps the
+// weights of the epoch with the lowest held-out error.
+std::vector<double> descend(const std::vector<Sample>& samples, const std::vector<Linear>& lin,
+                            const std::vector<double>& start, double k, int epochs, double rate,
+                            double lambda) {
+    const std::size_t n = start.size();
+    std::vector<double> x = start, m(n, 0), v(n, 0), g(n), best = start;
+    double best_held = 1e9;
+    const double c = k * std::log(10.0) / 400.0;
+    std::size_t train = 0;
+    for (const Sample& s : samples) train += !s.held_out;
+    for (int epoch = 0; epoch <= epochs; ++epoch) {
+        std::fill(g.begin(), g.end(), 0.0);
+        double err[2] = {0, 0};
+        std::size_t cnt[2] = {0, 0};
+        for (std::size_t i = 0; i < samples.size(); ++i) {
+            double score = lin[i].base;
+            for (const auto& [j, f] : lin[i].slope) score += f * (x[j] - start[j]);
+            const double p = predicted(score, k), d = samples[i].result - p;
+            err[samples[i].held_out] += d * d, ++cnt[samples[i].held_out];
+            if (samples[i].held_out) continue;
+            const double ds = -2.0 * d * p * (1 - p) * c;
+            for (const auto& [j, f] : lin[i].slope) g[j] += ds * f;
+        }
+        const double held = err[1] / double(cnt[1] ? cnt[1] : 1);
+        if (held < best_held) best_held = held, best = x;
+        if (epoch % 100 == 0)
+            std::printf("  epoch %4d  train %.6f  held-out %.6f (linear model)\n", epoch,
+                        err[0] / double(cnt[0] ? cnt[0] : 1), held);
+        if (epoch == epochs) break;
+        const int t = epoch + 1;
+        for (std::size_t j = 0; j < n; ++j) {
+            const double grad = g[j] / double(train) + 2 * lambda * (x[j] - start[j]);
+            m[j] = 0.9 * m[j] + 0.1 * grad;
+            v[j] = 0.999 * v[j] + 0.001 * grad * grad;
+            const double mh = m[j] / (1 - std::pow(0.9, t)), vh = v[j] / (1 - std::pow(0.999, t));
+            x[j] -= rate * mh / (std::sqrt(vh) + 1e-12);
+        }
+    }
+    return best;
+}
+
+// A new game where the material rises or the result changes (the file has no game marks).
+void mark_held_out(std::vector<Sample>& samples) {
+    int game = 0, last_pieces = 99;
+    double last_result = -1;
+    for (Sample& s : samples) {
+        const int pieces = popcount(s.p.pieces(Color::Black) | s.p.pieces(Color::White));
+        if (pieces > last_pieces || s.result != last_result) ++game;
+        last_pieces = pieces, last_result = s.result;
+        s.held_out = game % 10 == 9;
+    }
+}
+
+double fit_k(const std::vector<Sample>& samples, const Weights& w) {
+    double best_k = 1, best_e = 1e9;
+    for (double kk = 0.2; kk <= 3.0; kk += 0.05)
+        if (const double e = tune_error(samples, w, kk, false); e < best_e) best_e = e, best_k = kk;
+    return best_k;
 }
 
 int tune_main(int argc, char** argv) {
     if (argc < 3) return 2;
-    const int rounds = argc >= 4 ? std::atoi(argv[3]) : 10;
+    const int rounds = argc >= 4 ? std::atoi(argv[3]) : 3;
+    const int epochs = argc >= 5 ? std::atoi(argv[4]) : 400;
+    const double lambda = argc >= 6 ? std::atof(argv[5]) : 1e-7;
+    const bool from_rich = argc >= 7 && std::string_view(argv[6]) == "rich";
+    const bool plain = argc >= 7 && std::string_view(argv[6]) == "plain";  // the legacy terms only
     std::ifstream in(argv[2]);
     std::vector<Sample> samples;
     std::string b, wh, k, side;
@@ -391,31 +539,33 @@ int tune_main(int argc, char** argv) {
         const Position p = Position::from_bitboards(std::stoull(b, nullptr, 16), std::stoull(wh, nullptr, 16),
                                                     std::stoull(k, nullptr, 16),
                                                     side == "b" ? Color::Black : Color::White);
-        samples.push_back({p, result});
+        samples.push_back({p, result, false});
     }
-    std::printf("%zu positions\n", samples.size());
-    Weights w = DefaultWeights;
-    double best_k = 1, best_e = 1e9;
-    for (double kk = 0.2; kk <= 3.0; kk += 0.05)
-        if (const double e = tune_error(samples, w, kk); e < best_e) best_e = e, best_k = kk;
-    std::printf("K %.2f error %.6f (default weights)\n", best_k, best_e);
+    mark_held_out(samples);
+    std::size_t held = 0;
+    for (const Sample& s : samples) held += s.held_out;
+    std::printf("%zu positions, %zu held out\n", samples.size(), held);
+    Weights w = LegacyWeights;
+    const double kf = fit_k(samples, w);
+    std::printf("legacy: K %.2f  train %.6f  held-out %.6f\n", kf, tune_error(samples, w, kf, false),
+                tune_error(samples, w, kf, true));
+    if (from_rich) {
+        w = RichWeights;
+        std::printf("rich: train %.6f  held-out %.6f\n", tune_error(samples, w, kf, false),
+                    tune_error(samples, w, kf, true));
+    }
+    w.rich = !plain;
     auto params = tunables(w);
+    std::printf("%zu weights\n", params.size());
     for (int round = 1; round <= rounds; ++round) {
-        bool moved = false;
-        for (auto& [value, step] : params)
-            for (const Score dir : {+1, -1}) {
-                bool improved = true;
-                while (improved) {
-                    *value += dir * step;
-                    const double e = tune_error(samples, w, best_k);
-                    improved = e < best_e;
-                    if (improved) best_e = e, moved = true;
-                    else *value -= dir * step;
-                }
-            }
-        std::printf("round %d error %.6f\n", round, best_e);
+        const auto lin = linearise(samples, w, params);
+        std::vector<double> start;
+        for (const Param& p : params) start.push_back(*p.value);
+        const auto x = descend(samples, lin, start, kf, epochs, 1.0, lambda);
+        for (std::size_t j = 0; j < params.size(); ++j) *params[j].value = Score(std::lround(x[j]));
+        std::printf("round %d: train %.6f  held-out %.6f (the evaluation itself, K %.2f)\n", round,
+                    tune_error(samples, w, kf, false), tune_error(samples, w, kf, true), kf);
         print_weights(w);
-        if (!moved) break;
     }
     return 0;
 }
