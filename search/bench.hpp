@@ -17,7 +17,7 @@
 
 namespace tempo::search {
 
-inline constexpr int BenchDepth = 12;
+inline constexpr int BenchDepth = 15;
 
 // A position from PDN square numbers (1-32); `kings` lists the squares (of either colour) that
 // hold kings.
