@@ -14,7 +14,7 @@
 
 namespace tempo::search {
 
-inline constexpr int BenchDepthInternational = 10;
+inline constexpr int BenchDepthInternational = 14;
 
 // Searches every 10x10 bench position to `depth`, one line each to `out`, then the speed and
 // last `Nodes searched: N`.
