@@ -32,24 +32,7 @@ Score contribution(const Position& p, Set&& set) {
     return evaluate(p, on) - evaluate(p, base);
 }
 
-// Up to `max_each` pieces a side, a third of them kings, no man on its own crowning row.
-Position random_setup(std::mt19937_64& rng, int max_each) {
-    Bitboard side[2] = {0, 0}, kings = 0;
-    for (int c = 0; c < 2; ++c) {
-        const int n = 1 + int(rng() % std::uint64_t(max_each));
-        for (int placed = 0; placed < n;) {
-            const int sq = int(rng() % 32);
-            const Bitboard b = bit(Geo::bit_of(sq));
-            if ((side[0] | side[1]) & b) continue;
-            const bool king = rng() % 3 == 0;
-            if (!king && ((c == 0 && sq >= 28) || (c == 1 && sq < 4))) continue;
-            side[c] |= b;
-            if (king) kings |= b;
-            ++placed;
-        }
-    }
-    return Position::from_bitboards(side[0], side[1], kings, rng() % 2 ? W : B);
-}
+using testing::random_setup;
 
 }  // namespace
 

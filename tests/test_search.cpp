@@ -17,6 +17,7 @@
 #include "search/eval.hpp"
 #include "search/search.hpp"
 #include "search/tt.hpp"
+#include "random_games.hpp"
 
 using namespace tempo;
 using namespace tempo::search;
@@ -55,25 +56,7 @@ Position random_game(std::mt19937_64& rng, int plies) {
     return p;
 }
 
-// A random legal-looking setup: up to `max_each` pieces a side, some of them kings, no man on
-// its own crowning row.
-Position random_setup(std::mt19937_64& rng, int max_each) {
-    Bitboard side[2] = {0, 0}, kings = 0;
-    for (int c = 0; c < 2; ++c) {
-        const int n = 1 + int(rng() % std::uint64_t(max_each));
-        for (int placed = 0; placed < n;) {
-            const int sq = int(rng() % 32);
-            const Bitboard b = bit(Geo::bit_of(sq));
-            if ((side[0] | side[1]) & b) continue;
-            const bool king = rng() % 3 == 0;
-            if (!king && ((c == 0 && sq >= 28) || (c == 1 && sq < 4))) continue;
-            side[c] |= b;
-            if (king) kings |= b;
-            ++placed;
-        }
-    }
-    return Position::from_bitboards(side[0], side[1], kings, rng() % 2 ? W : B);
-}
+using testing::random_setup;
 
 // Plain minimax to `depth` plies without table or pruning: win_in/loss_in (from `p`) when the
 // game is decided within the depth, 0 when it is not known.
@@ -85,6 +68,47 @@ Score solve(const Position& p, int depth, int ply) {
     Score best = -Infinite;
     for (const Move& m : list) best = std::max(best, -solve(p.after(m), depth - 1, ply + 1));
     return best;
+}
+
+// The shot and the two endings of the tests above, searched afresh: the only winning move each,
+// with its score (the exact distance for the endings).
+void check_three_wins(Engine& engine) {
+    engine.clear();
+    // W:W22,23,25,29:B1,3,14,15: the two-for-one shot.
+    SearchResult r = search_to(engine, position_from_squares(W, {1, 3, 14, 15}, {22, 23, 25, 29}), 10);
+    REQUIRE(r.best);
+    CHECK(text(*r.best) == "22-18");
+    CHECK(r.score > 150);
+    // W:WK6:B11: the king catches the man, in 7 plies.
+    engine.clear();
+    r = search_to(engine, position_from_squares(W, {11}, {6}, {6}), 12);
+    REQUIRE(r.best);
+    CHECK(text(*r.best) == "6-10");
+    CHECK(r.score == win_in(7));
+    // W:W25,K27:B21: only the man's step wins, in 11 plies.
+    engine.clear();
+    r = search_to(engine, position_from_squares(W, {21}, {25, 27}, {27}), 16);
+    REQUIRE(r.best);
+    CHECK(text(*r.best) == "25-22");
+    CHECK(r.score == win_in(11));
+}
+
+// Random small endings (two pieces a side at most) that a plain 5-ply minimax decides: the
+// search to depth 7 must give the same win or loss distance (found, not invented or lengthened).
+// Returns how many were decided.
+int check_distances(Engine& engine, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    int decided = 0;
+    for (int i = 0; i < 400 && decided < 40; ++i) {
+        const Position p = random_setup(rng, 2);
+        const Score truth = solve(p, 5, 0);
+        if (!is_decisive(truth)) continue;
+        ++decided;
+        engine.clear();
+        INFO("position " << i << " truth " << truth);
+        CHECK(search_to(engine, p, 7).score == truth);
+    }
+    return decided;
 }
 
 }  // namespace
@@ -253,45 +277,16 @@ TEST_CASE("late move reductions keep the only winning moves and the exact distan
         lmr.enabled = aggressive >= 0;
         if (aggressive > 0) lmr.min_depth = 2, lmr.min_moves = 1, lmr.base = 100, lmr.divisor = 150;
         INFO("aggressive " << aggressive);
-        // W:W22,23,25,29:B1,3,14,15: the two-for-one shot.
-        SearchResult r = search_to(engine, position_from_squares(W, {1, 3, 14, 15}, {22, 23, 25, 29}), 10);
-        REQUIRE(r.best);
-        CHECK(text(*r.best) == "22-18");
-        CHECK(r.score > 150);
-        // W:WK6:B11: the king catches the man, in 7 plies.
-        engine.clear();
-        r = search_to(engine, position_from_squares(W, {11}, {6}, {6}), 12);
-        REQUIRE(r.best);
-        CHECK(text(*r.best) == "6-10");
-        CHECK(r.score == win_in(7));
-        // W:W25,K27:B21: only the man's step wins, in 11 plies.
-        engine.clear();
-        r = search_to(engine, position_from_squares(W, {21}, {25, 27}, {27}), 16);
-        REQUIRE(r.best);
-        CHECK(text(*r.best) == "25-22");
-        CHECK(r.score == win_in(11));
+        check_three_wins(engine);
     }
 }
 
 TEST_CASE("with reductions, win and loss distances still match a plain minimax", "[search][mate][lmr]") {
-    std::mt19937_64 rng(5);
     Engine engine(4);
     ReductionOptions& lmr = engine.options().reductions;
     lmr.enabled = true;
     lmr.min_depth = 2, lmr.min_moves = 1, lmr.base = 100, lmr.divisor = 150;
-    int decided = 0;
-    for (int i = 0; i < 400 && decided < 40; ++i) {
-        const Position p = random_setup(rng, 2);
-        const Score truth = solve(p, 5, 0);
-        if (!is_decisive(truth)) continue;
-        ++decided;
-        engine.clear();
-        const SearchResult r = search_to(engine, p, 7);
-        INFO("position " << i << " truth " << truth);
-        // A win proven at depth 7 may only be found, not invented or lengthened.
-        CHECK(r.score == truth);
-    }
-    CHECK(decided >= 20);
+    CHECK(check_distances(engine, 5) >= 20);
 }
 
 TEST_CASE("table cut-offs and ProbCut keep the only winning moves and the exact distances", "[search][prune]") {
@@ -314,55 +309,14 @@ TEST_CASE("table cut-offs and ProbCut keep the only winning moves and the exact 
             return e;
         };
         auto engine = engine_with(16);
-        // W:W22,23,25,29:B1,3,14,15: the two-for-one shot.
-        SearchResult r = search_to(*engine, position_from_squares(W, {1, 3, 14, 15}, {22, 23, 25, 29}), 10);
-        REQUIRE(r.best);
-        CHECK(text(*r.best) == "22-18");
-        CHECK(r.score > 150);
-        // W:WK6:B11: the king catches the man, in 7 plies.
-        engine->clear();
-        r = search_to(*engine, position_from_squares(W, {11}, {6}, {6}), 12);
-        REQUIRE(r.best);
-        CHECK(text(*r.best) == "6-10");
-        CHECK(r.score == win_in(7));
-        // W:W25,K27:B21: only the man's step wins, in 11 plies.
-        engine->clear();
-        r = search_to(*engine, position_from_squares(W, {21}, {25, 27}, {27}), 16);
-        REQUIRE(r.best);
-        CHECK(text(*r.best) == "25-22");
-        CHECK(r.score == win_in(11));
-        // Random small endings decided within 5 plies: the distance a plain minimax gives.
-        std::mt19937_64 rng(6);
-        auto small = engine_with(4);
-        int decided = 0;
-        for (int i = 0; i < 400 && decided < 40; ++i) {
-            const Position p = random_setup(rng, 2);
-            const Score truth = solve(p, 5, 0);
-            if (!is_decisive(truth)) continue;
-            ++decided;
-            small->clear();
-            INFO("position " << i << " truth " << truth);
-            CHECK(search_to(*small, p, 7).score == truth);
-        }
-        CHECK(decided >= 20);
+        check_three_wins(*engine);
+        CHECK(check_distances(*engine_with(4), 6) >= 20);
     }
 }
 
 TEST_CASE("win and loss distances match a plain minimax", "[search][mate]") {
-    std::mt19937_64 rng(4);
     Engine engine(4);
-    int decided = 0;
-    for (int i = 0; i < 400 && decided < 40; ++i) {
-        const Position p = random_setup(rng, 2);
-        const Score truth = solve(p, 5, 0);
-        if (!is_decisive(truth)) continue;
-        ++decided;
-        engine.clear();
-        const SearchResult r = search_to(engine, p, 7);
-        INFO("position " << i << " truth " << truth);
-        CHECK(r.score == truth);
-    }
-    CHECK(decided >= 20);
+    CHECK(check_distances(engine, 4) >= 20);
 }
 
 TEST_CASE("a side with no legal move has lost, and the search says so", "[search]") {
