@@ -41,8 +41,6 @@ constexpr std::array<Spec, 16> Table{{
     {"Clear Hash", Kind::Button, "", 0, 0, {}},
 }};
 
-static_assert(Options{}.egdb_pieces == search::egdb::DefaultPieces);
-
 char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
 
 bool same_text(std::string_view a, std::string_view b) {

@@ -14,6 +14,7 @@
 #include "engine/position.hpp"
 #include "engine/result.hpp"
 #include "engine/variant.hpp"
+#include "search/egdb.hpp"
 
 namespace tempo::protocol {
 
@@ -32,7 +33,7 @@ struct Options {
     std::string book_file;  // empty: the shipped book (book::default_path())
     int book_variety = 0;   // cp: a book move may be this far below the best
     bool egdb = true;       // use the endgame database (English; search/egdb.hpp)
-    int egdb_pieces = 4;    // the most pieces it holds
+    int egdb_pieces = search::egdb::DefaultPieces;  // the most pieces it holds
     std::string egdb_file;  // empty: build it; else load this file (written by tempo egdb build)
 };
 
