@@ -314,8 +314,8 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
 
     // 5b. Enhanced transposition cut-off: a child already known to be at most -beta for the
     //     opponent refutes this node without a search.
-    const int etc_depth = engine_.options_.etc_depth;
-    if (etc_depth > 0 && !pv_node && depth >= etc_depth && list.size() > 1) {
+    const Options& opt = engine_.options_;
+    if (opt.etc_depth > 0 && !pv_node && depth >= opt.etc_depth && list.size() > 1) {
         for (const Move& m : list) {
             TTEntry ce;
             const Position child = p.after(m);
@@ -336,7 +336,6 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
 
     // 5c. ProbCut: a shallower search that beats beta by a margin predicts the full one will
     //     beat beta too.
-    const Options& opt = engine_.options_;
     if (opt.probcut_depth > 0 && !pv_node && depth >= opt.probcut_depth && !is_decisive(beta) &&
         beta + opt.probcut_margin < WinBound) {
         const Score rbeta = beta + opt.probcut_margin;
@@ -348,12 +347,12 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
 
     // 6. Pruning outside the PV, never with a capture pending (see PruneOptions); a node
     //    without a table move is searched a ply shallower. A forced reply costs no depth.
-    const PruneOptions& prune = engine_.options_.prune;
+    const PruneOptions& prune = opt.prune;
     const bool may_prune = !pv_node && !list[0].is_capture() && list.size() > 1 &&
                            !is_decisive(alpha) && !is_decisive(beta);
     if (prune.iir_depth > 0 && !pv_node && !tt_move && depth >= prune.iir_depth) --depth;
     const bool futile_node = may_prune && depth <= prune.futility_depth &&
-                             Game::evaluate(p, *engine_.options_.weights) + prune.futility_margin * depth <= alpha;
+                             Game::evaluate(p, *opt.weights) + prune.futility_margin * depth <= alpha;
     const int new_depth = list.size() == 1 ? depth : depth - 1;
 
     // 7. Order, then search: the first move with the full window, the rest with a null window,
@@ -388,7 +387,7 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
             // alpha. Promotions and killers are not reduced; moves that offer a capture are
             // unless `offers` is off.
             int reduced = new_depth;
-            const ReductionOptions& lmr = engine_.options_.reductions;
+            const ReductionOptions& lmr = opt.reductions;
             if (lmr.enabled && depth >= lmr.min_depth && i >= std::size_t(lmr.min_moves) &&
                 !m.is_capture() && keys[i] < OrderPromotion &&
                 (lmr.offers || !Game::has_capture(child))) {
