@@ -36,6 +36,7 @@
 
 #include "engine/international.hpp"
 #include "engine/position.hpp"
+#include "search/nnue.hpp"
 #include "search/score.hpp"
 #include "search/tt.hpp"
 #include "search/variant.hpp"
@@ -157,6 +158,9 @@ struct Options {
     bool threat_extension = false;
     // The English evaluation's weights (search/eval.hpp); a match can set another built-in set.
     const Weights* weights = &DefaultWeights;
+    // The English neural evaluation (search/nnue.hpp); null: the weights above evaluate. It must
+    // outlive the searches.
+    const nnue::Network* network = nullptr;
 };
 
 using InfoCallback = std::function<void(const Info&)>;

@@ -16,6 +16,7 @@
 #include "engine/variant.hpp"
 #include "search/eval.hpp"
 #include "search/eval_international.hpp"
+#include "search/nnue.hpp"
 #include "search/score.hpp"
 
 namespace tempo::search {
@@ -40,8 +41,10 @@ struct EnglishGame {
     static Bitboard crown_row(Color c) { return tempo::crown_row(c); }
     // The 80-ply rule of the reference game, kept by the official rules too (engine/game.hpp).
     static bool rule_draw(const Position& p) { return p.quiet_plies() >= DrawPlies; }
-    static Score evaluate(const Position& p, const Weights& w = DefaultWeights) {
-        return search::evaluate(p, w);
+    // The network when there is one, else the hand-made evaluation with `w`.
+    static Score evaluate(const Position& p, const Weights& w = DefaultWeights,
+                          const nnue::Network* net = nullptr) {
+        return net ? net->evaluate(p) : search::evaluate(p, w);
     }
 };
 
@@ -64,7 +67,9 @@ struct InternationalGame {
     // The 25-move rule and the 16-move rule of the small endings (FMJD), kept by the position.
     static bool rule_draw(const Position& p) { return intl::rule_draw(p); }
     // The English weights do not apply to this board.
-    static Score evaluate(const Position& p, const Weights& = DefaultWeights) { return search::evaluate(p); }
+    static Score evaluate(const Position& p, const Weights& = DefaultWeights, const nnue::Network* = nullptr) {
+        return search::evaluate(p);
+    }
 };
 
 }  // namespace tempo::search

@@ -24,6 +24,7 @@ constexpr std::array Subcommands{
     Subcommand{"pdn", "'pdn check FILE': replay every game of a PDN file", pdn_main},
     Subcommand{"book", "opening books: build (by searching), show FEN, export/import the text form", book_main},
     Subcommand{"egdb", "endgame database: build (counts, time), probe FEN (exact value)", egdb_main},
+    Subcommand{"datagen", "self-play training data for the neural evaluation (docs/training.md)", datagen_main},
 };
 
 const Subcommand* find_subcommand(std::string_view name) {

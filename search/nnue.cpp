@@ -1,0 +1,309 @@
+#include "search/nnue.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define TEMPO_NNUE_X86 1
+#else
+#define TEMPO_NNUE_X86 0
+#endif
+
+// The network built into the binary: search/nets/english.nnue at build time (CMake writes these
+// two symbols; the size is 0 when the build has no network).
+extern const unsigned char tempo_embedded_network[];
+extern const std::size_t tempo_embedded_network_size;
+
+namespace tempo::search::nnue {
+
+namespace {
+
+constexpr char Magic[8] = {'T', 'E', 'M', 'P', 'O', 'N', 'E', 'T'};
+constexpr std::size_t PayloadSize =
+    2 * std::size_t(Inputs) * H1 + 2 * std::size_t(H1) +
+    Buckets * (std::size_t(H2) * H1 + 4 * H2 + std::size_t(H3) * H2 + 4 * H3 + H3 + 4);
+static_assert(PayloadSize == 54672, "the size docs/network-format.md gives");
+
+// Output scaling (docs/network-format.md): activations 0..127 stand for 0..1, dense weights are
+// 64ths, so the output sum is in units of 1 / (127 * 64) of a man.
+constexpr int ActivationMax = 127;
+constexpr int WeightShift = 6;
+constexpr int OutputDivisor = 127 * 64;
+
+std::uint32_t read_u32(const std::uint8_t* p) {
+    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24;
+}
+
+// Reads little-endian values from the payload in file order.
+struct Reader {
+    const std::uint8_t* p;
+    std::int16_t i16() {
+        const auto v = std::int16_t(std::uint16_t(p[0] | p[1] << 8));
+        p += 2;
+        return v;
+    }
+    std::int8_t i8() { return std::int8_t(*p++); }
+    std::int32_t i32() {
+        const auto v = std::int32_t(read_u32(p));
+        p += 4;
+        return v;
+    }
+};
+
+Score to_centi_men(std::int32_t out) {
+    return std::clamp(Score(std::int64_t(out) * 100 / OutputDivisor), -ScoreLimit, ScoreLimit);
+}
+
+}  // namespace
+
+std::uint32_t crc32(std::span<const std::uint8_t> bytes) {
+    static const std::array<std::uint32_t, 256> table = [] {
+        std::array<std::uint32_t, 256> t{};
+        for (std::uint32_t i = 0; i < 256; ++i) {
+            std::uint32_t c = i;
+            for (int k = 0; k < 8; ++k) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+            t[i] = c;
+        }
+        return t;
+    }();
+    std::uint32_t c = 0xFFFFFFFFu;
+    for (const std::uint8_t b : bytes) c = table[(c ^ b) & 0xFF] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFu;
+}
+
+Features features_of(const Position& p) {
+    Features f;
+    const Color us = p.side_to_move();
+    // Own square of 0-based square s: s for Black, 31 - s for White (the board turned round).
+    const int flip = us == Color::White ? 31 : 0;
+    const Bitboard sets[4] = {p.men(us), p.kings(us), p.men(~us), p.kings(~us)};
+    for (int kind = 0; kind < 4; ++kind)
+        for (Bitboard b = sets[kind]; b; b &= b - 1)
+            f.index[std::size_t(f.count++)] = std::uint8_t(32 * kind + (Geometry8::square_of(lsb(b)) ^ flip));
+    return f;
+}
+
+Result<Network> Network::parse(std::span<const std::uint8_t> bytes, std::string_view name) {
+    const std::string where = "network '" + std::string(name) + "'";
+    if (bytes.size() < std::size_t(HeaderSize))
+        return Error{where + " is " + std::to_string(bytes.size()) + " bytes, shorter than the 64-byte header"};
+    const std::uint8_t* h = bytes.data();
+    if (std::memcmp(h, Magic, 8) != 0) return Error{where + " is not a Tempo network (no TEMPONET magic)"};
+    const std::uint32_t version = read_u32(h + 8), game = read_u32(h + 12);
+    if (version != FormatVersion)
+        return Error{where + " has format version " + std::to_string(version) + "; this Tempo reads version 1"};
+    if (game != 0) return Error{where + " is for game " + std::to_string(game) + ", not English draughts (0)"};
+    const std::uint32_t sizes[5] = {read_u32(h + 16), read_u32(h + 20), read_u32(h + 24), read_u32(h + 28),
+                                    read_u32(h + 32)};
+    const std::uint32_t want[5] = {Inputs, H1, H2, H3, Buckets};
+    const char* names[5] = {"inputs", "H1", "H2", "H3", "buckets"};
+    for (int i = 0; i < 5; ++i)
+        if (sizes[i] != want[i])
+            return Error{where + " has " + names[i] + " " + std::to_string(sizes[i]) + "; this Tempo needs " +
+                         std::to_string(want[i])};
+    const std::uint32_t payload = read_u32(h + 36), crc = read_u32(h + 40);
+    if (payload != PayloadSize)
+        return Error{where + " declares a payload of " + std::to_string(payload) + " bytes; these sizes take " +
+                     std::to_string(PayloadSize)};
+    if (bytes.size() != HeaderSize + PayloadSize)
+        return Error{where + " is " + std::to_string(bytes.size()) + " bytes; its header says " +
+                     std::to_string(HeaderSize + PayloadSize)};
+    const std::span<const std::uint8_t> body = bytes.subspan(HeaderSize);
+    if (const std::uint32_t actual = crc32(body); actual != crc) {
+        char text[96];
+        std::snprintf(text, sizeof text, " is damaged: its CRC-32 is %08x, the header says %08x", actual, crc);
+        return Error{where + text};
+    }
+
+    auto params = std::make_shared<Parameters>();
+    Reader r{body.data()};
+    for (auto& row : params->w1)
+        for (auto& v : row) v = r.i16();
+    for (auto& v : params->b1) v = r.i16();
+    for (auto& d : params->dense) {
+        for (auto& row : d.w2)
+            for (auto& v : row) v = r.i8();
+        for (auto& v : d.b2) v = r.i32();
+        for (auto& row : d.w3)
+            for (auto& v : row) v = r.i8();
+        for (auto& v : d.b3) v = r.i32();
+        for (auto& v : d.w4) v = r.i8();
+        d.b4 = r.i32();
+    }
+    // The 16-bit first-layer sum must not overflow: at most 24 rows are added to the bias.
+    for (int j = 0; j < H1; ++j) {
+        std::vector<int> magnitudes;
+        for (int f = 0; f < Inputs; ++f) magnitudes.push_back(std::abs(int(params->w1[std::size_t(f)][std::size_t(j)])));
+        std::partial_sort(magnitudes.begin(), magnitudes.begin() + 24, magnitudes.end(), std::greater<>());
+        int worst = std::abs(int(params->b1[std::size_t(j)]));
+        for (int k = 0; k < 24; ++k) worst += magnitudes[std::size_t(k)];
+        if (worst > 32767)
+            return Error{where + ": first-layer unit " + std::to_string(j) + " could reach " + std::to_string(worst) +
+                         ", beyond 16 bits"};
+    }
+
+    Network net;
+    net.params_ = std::move(params);
+    const char* text = reinterpret_cast<const char*>(h + 44);
+    net.description_.assign(text, strnlen(text, 20));
+    net.crc_ = crc;
+    net.avx2_ = avx2_available();
+    return net;
+}
+
+Result<Network> Network::load(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return Error{"cannot open network '" + path + "': " + std::strerror(errno)};
+    std::vector<std::uint8_t> bytes;
+    std::uint8_t buffer[1 << 16];
+    constexpr std::size_t Limit = std::size_t(64) << 20;  // far beyond any network of this format
+    bool failed = false;
+    while (true) {
+        const std::size_t n = std::fread(buffer, 1, sizeof buffer, f);
+        bytes.insert(bytes.end(), buffer, buffer + n);
+        if (bytes.size() > Limit) {
+            std::fclose(f);
+            return Error{"network '" + path + "' is larger than 64 MiB: not a Tempo network"};
+        }
+        if (n < sizeof buffer) {
+            failed = std::ferror(f) != 0;
+            break;
+        }
+    }
+    std::fclose(f);
+    if (failed) return Error{"cannot read network '" + path + "'"};
+    return parse(bytes, path);
+}
+
+const Network* Network::embedded() {
+    static const std::optional<Network> net = []() -> std::optional<Network> {
+        if (tempo_embedded_network_size == 0) return std::nullopt;
+        Result<Network> n = parse({tempo_embedded_network, tempo_embedded_network_size}, "(built in)");
+        if (!n) return std::nullopt;
+        return std::move(n).value();
+    }();
+    return net ? &*net : nullptr;
+}
+
+Score Network::evaluate_portable(const Position& p) const {
+    const Parameters& w = *params_;
+    const Features f = features_of(p);
+    std::array<int, H1> acc;
+    for (int j = 0; j < H1; ++j) acc[std::size_t(j)] = w.b1[std::size_t(j)];
+    for (int i = 0; i < f.count; ++i) {
+        const auto& row = w.w1[f.index[std::size_t(i)]];
+        for (int j = 0; j < H1; ++j) acc[std::size_t(j)] += row[std::size_t(j)];
+    }
+    std::array<int, H1> a1;
+    for (int j = 0; j < H1; ++j) a1[std::size_t(j)] = std::clamp(acc[std::size_t(j)], 0, ActivationMax);
+    const Parameters::Dense& d = w.dense[std::size_t(bucket_of(popcount(p.occupied())))];
+    std::array<int, H2> a2;
+    for (int k = 0; k < H2; ++k) {
+        std::int32_t s = d.b2[std::size_t(k)];
+        for (int j = 0; j < H1; ++j) s += a1[std::size_t(j)] * d.w2[std::size_t(k)][std::size_t(j)];
+        a2[std::size_t(k)] = std::clamp(s >> WeightShift, 0, ActivationMax);
+    }
+    std::array<int, H3> a3;
+    for (int k = 0; k < H3; ++k) {
+        std::int32_t s = d.b3[std::size_t(k)];
+        for (int j = 0; j < H2; ++j) s += a2[std::size_t(j)] * d.w3[std::size_t(k)][std::size_t(j)];
+        a3[std::size_t(k)] = std::clamp(s >> WeightShift, 0, ActivationMax);
+    }
+    std::int32_t out = d.b4;
+    for (int k = 0; k < H3; ++k) out += a3[std::size_t(k)] * d.w4[std::size_t(k)];
+    return to_centi_men(out);
+}
+
+#if TEMPO_NNUE_X86
+
+bool Network::avx2_available() { return __builtin_cpu_supports("avx2"); }
+
+namespace {
+
+// The sum of the eight 32-bit lanes.
+__attribute__((target("avx2"))) inline std::int32_t hsum(__m256i v) {
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    return _mm_cvtsi128_si32(s);
+}
+
+// The dot product of 32 activations (0..127) with 32 signed weights, in 32-bit lanes. The
+// pairwise 16-bit sums of maddubs cannot saturate: 2 * 127 * 128 < 32768.
+__attribute__((target("avx2"))) inline __m256i dot32(__m256i a, const std::int8_t* w) {
+    const __m256i prod = _mm256_maddubs_epi16(a, _mm256_load_si256(reinterpret_cast<const __m256i*>(w)));
+    return _mm256_madd_epi16(prod, _mm256_set1_epi16(1));
+}
+
+// Clamps 32-bit sums to 0..127 after the shift and packs 32 of them (four vectors, in order)
+// into bytes.
+__attribute__((target("avx2"))) inline __m256i activate(__m256i s0, __m256i s1, __m256i s2, __m256i s3) {
+    const __m256i lo = _mm256_packs_epi32(_mm256_srai_epi32(s0, WeightShift), _mm256_srai_epi32(s1, WeightShift));
+    const __m256i hi = _mm256_packs_epi32(_mm256_srai_epi32(s2, WeightShift), _mm256_srai_epi32(s3, WeightShift));
+    const __m256i bytes = _mm256_packus_epi16(_mm256_min_epi16(lo, _mm256_set1_epi16(ActivationMax)),
+                                              _mm256_min_epi16(hi, _mm256_set1_epi16(ActivationMax)));
+    // packs and packus work within 128-bit lanes: 32-bit sums 0-3 | 4-7 from s0, s1 interleave
+    // with s2, s3; this permutation puts the bytes back in order 0..31.
+    return _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+}
+
+}  // namespace
+
+__attribute__((target("avx2"))) Score Network::evaluate_avx2(const Position& p) const {
+    const Parameters& w = *params_;
+    const Features f = features_of(p);
+    constexpr int Chunks = H1 / 16;
+    __m256i acc[Chunks];
+    for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(&w.b1[std::size_t(16 * c)]));
+    for (int i = 0; i < f.count; ++i) {
+        const auto* row = reinterpret_cast<const __m256i*>(w.w1[f.index[std::size_t(i)]].data());
+        for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_add_epi16(acc[c], _mm256_load_si256(row + c));
+    }
+    // 0..127 as bytes, in order: packus interleaves 128-bit lanes, the permutation undoes it.
+    alignas(32) std::uint8_t a1[H1];
+    const __m256i top = _mm256_set1_epi16(ActivationMax);
+    for (int c = 0; c < Chunks; c += 2) {
+        const __m256i packed = _mm256_packus_epi16(_mm256_min_epi16(acc[c], top), _mm256_min_epi16(acc[c + 1], top));
+        _mm256_store_si256(reinterpret_cast<__m256i*>(a1 + 16 * c), _mm256_permute4x64_epi64(packed, 0xD8));
+    }
+    const Parameters::Dense& d = w.dense[std::size_t(bucket_of(popcount(p.occupied())))];
+    __m256i in[H1 / 32];
+    for (int c = 0; c < H1 / 32; ++c) in[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(a1 + 32 * c));
+    // Layer 2: for each group of 8 outputs, the 8 sums reduced into one vector of lanes 0..7.
+    __m256i sums[H2 / 8];
+    for (int g = 0; g < H2 / 8; ++g) {
+        std::int32_t lane[8];
+        for (int k = 0; k < 8; ++k) {
+            __m256i s = _mm256_setzero_si256();
+            for (int c = 0; c < H1 / 32; ++c) s = _mm256_add_epi32(s, dot32(in[c], &d.w2[std::size_t(8 * g + k)][std::size_t(32 * c)]));
+            lane[k] = hsum(s);
+        }
+        sums[g] = _mm256_add_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(lane)),
+                                   _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&d.b2[std::size_t(8 * g)])));
+    }
+    const __m256i a2 = activate(sums[0], sums[1], sums[2], sums[3]);
+    // Layer 3.
+    for (int g = 0; g < H3 / 8; ++g) {
+        std::int32_t lane[8];
+        for (int k = 0; k < 8; ++k) lane[k] = hsum(dot32(a2, d.w3[std::size_t(8 * g + k)].data()));
+        sums[g] = _mm256_add_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(lane)),
+                                   _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&d.b3[std::size_t(8 * g)])));
+    }
+    const __m256i a3 = activate(sums[0], sums[1], sums[2], sums[3]);
+    return to_centi_men(d.b4 + hsum(dot32(a3, d.w4.data())));
+}
+
+#else
+
+bool Network::avx2_available() { return false; }
+Score Network::evaluate_avx2(const Position& p) const { return evaluate_portable(p); }
+
+#endif
+
+}  // namespace tempo::search::nnue

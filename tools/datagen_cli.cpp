@@ -1,0 +1,367 @@
+// `tempo datagen`: training data for the neural evaluation (train/, docs/training.md), made by
+// Tempo's own games. The file format is docs/network-format.md ("Training data").
+//
+// Threads play self-play games, each from a ballot of the deck or from a few random plies off the
+// start, every move a search of a random node budget in [nodes, 2 * nodes) (for variety). Each
+// position where the side to move has no capture is written with the search's score for the side
+// to move and the game's result. A game ends by the rules (no move, threefold repetition, the
+// 80-ply rule), on reaching a position the endgame database covers (its exact value is the
+// result, and that position is written with the exact flag), or when the searcher's score stays
+// beyond `adjudicate` centi-men for six plies (a win for that side).
+//
+// The file is appended to, so a run that stops can be started again with another seed: the
+// positions already in the file are read first and never written twice.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+#include <unordered_set>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "engine/movegen.hpp"
+#include "search/egdb.hpp"
+#include "search/nnue.hpp"
+#include "search/search.hpp"
+#include "tools/cli.hpp"
+#include "tools/match/match.hpp"
+
+namespace tempo::cli {
+
+namespace {
+
+constexpr std::string_view Command = "datagen";
+constexpr char Magic[8] = {'T', 'E', 'M', 'P', 'O', 'D', 'A', 'T'};
+constexpr std::uint32_t Version = 1, RecordSize = 16;
+
+struct Record {
+    std::uint32_t black, white, kings;
+    std::int16_t score;
+    std::uint8_t result, flags;
+};
+static_assert(sizeof(Record) == RecordSize);
+
+// Bit s of the result is PDN square s + 1.
+std::uint32_t squares_of(Bitboard b) {
+    std::uint32_t out = 0;
+    for (; b; b &= b - 1) out |= std::uint32_t{1} << Geometry8::square_of(lsb(b));
+    return out;
+}
+
+std::uint64_t record_key(const Record& r) {
+    std::uint64_t h = (std::uint64_t(r.black) << 32 | r.white) * 0x9E3779B97F4A7C15ULL;
+    h ^= (std::uint64_t(r.kings) << 1 | (r.flags & 1)) * 0xC2B2AE3D27D4EB4FULL;
+    return h ^ (h >> 29);
+}
+
+struct Settings {
+    std::string out;
+    int games = 1000;
+    std::uint64_t nodes = 5000;
+    int threads = 2;
+    std::uint64_t seed = 1;
+    std::string ballots = "tests/data/ballots-english-3move.csv";
+    int random_plies = 6;
+    int egdb_pieces = 5;
+    int hash_mb = 16;
+    int adjudicate = 500;
+    int max_plies = 400;
+    std::string eval_file;  // empty: the built-in evaluation
+};
+
+// What the threads share: the output file, the keys already written, the counts.
+struct Shared {
+    const Settings* s = nullptr;
+    std::vector<std::vector<Move>> ballots;
+    const search::egdb::Database* db = nullptr;
+    const search::nnue::Network* net = nullptr;
+    std::FILE* file = nullptr;
+    std::mutex mutex;
+    std::unordered_set<std::uint64_t> seen;
+    std::atomic<int> next_game{0};
+    std::uint64_t written = 0, duplicates = 0;
+    int done = 0, black_wins = 0, white_wins = 0, draws = 0, exact_ends = 0;
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+};
+
+// The opening of game `g`: a ballot (odd games, when there is a deck) or `random_plies` random
+// moves from the start that leave no capture pending.
+std::vector<Move> opening(const Shared& sh, int g, std::mt19937_64& rng) {
+    if (!sh.ballots.empty() && (g % 2 == 1 || sh.s->random_plies == 0))
+        return sh.ballots[std::size_t(g / 2) % sh.ballots.size()];
+    for (;;) {
+        std::vector<Move> line;
+        Position p = Position::start();
+        for (int ply = 0; ply < sh.s->random_plies; ++ply) {
+            const std::vector<Move> moves = legal_moves(p);
+            if (moves.empty()) break;
+            const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+            line.push_back(m);
+            p = p.after(m);
+        }
+        if (int(line.size()) == sh.s->random_plies) return line;
+    }
+}
+
+void play_games(Shared& sh) {
+    const Settings& s = *sh.s;
+    search::Engine engine(std::size_t(s.hash_mb));
+    engine.set_egdb(sh.db);
+    engine.options().network = sh.net;
+    std::vector<Record> records;
+    for (int g; (g = sh.next_game.fetch_add(1)) < s.games;) {
+        std::mt19937_64 rng(s.seed * 1'000'003ULL + std::uint64_t(g));
+        Game game(Rules::official());
+        for (const Move& m : opening(sh, g, rng))
+            if (!game.play(m)) break;
+        engine.clear();
+        records.clear();
+        std::vector<Color> movers;
+        Outcome outcome = Outcome::Draw;
+        bool exact_end = false;
+        int winning = 0;  // plies in a row beyond `adjudicate`: > 0 for Black, < 0 for White
+        std::vector<Key> keys;
+        for (int ply = 0; ply < s.max_plies; ++ply) {
+            const Status st = game.status();
+            if (st.is_over()) {
+                outcome = st.outcome;
+                break;
+            }
+            const Position& p = game.position();
+            const Color us = p.side_to_move();
+            Record r{squares_of(p.pieces(Color::Black)), squares_of(p.pieces(Color::White)),
+                     squares_of(p.kings()), 0, 0, std::uint8_t(us == Color::White ? 1 : 0)};
+            if (sh.db && sh.db->covers(p)) {
+                // The database knows the end: label this position exactly and stop.
+                const std::optional<search::egdb::Value> v = sh.db->probe(p);
+                if (v) {
+                    using search::egdb::Outcome;
+                    const bool win = v->outcome == Outcome::Win, loss = v->outcome == Outcome::Loss;
+                    r.score = std::int16_t(win ? 10000 - v->plies : loss ? -(10000 - v->plies) : 0);
+                    r.flags |= 2;
+                    if (!has_capture(p)) records.push_back(r), movers.push_back(us);
+                    const bool black_wins = (us == Color::Black) == win;
+                    outcome = !win && !loss ? tempo::Outcome::Draw
+                              : black_wins  ? tempo::Outcome::BlackWins
+                                            : tempo::Outcome::WhiteWins;
+                    exact_end = true;
+                    break;
+                }
+            }
+            keys.clear();
+            Position q = game.start_position();
+            for (const Move& m : game.moves()) keys.push_back(q.key()), q = q.after(m);
+            search::Limits limits;
+            limits.nodes = s.nodes + rng() % (s.nodes + 1);
+            const search::SearchResult res = engine.go(p, keys, limits);
+            if (!res.best) break;  // cannot happen: the game is not over
+            if (!has_capture(p)) {
+                r.score = std::int16_t(std::clamp(res.score, -10000, 10000));
+                records.push_back(r), movers.push_back(us);
+            }
+            const int for_black = us == Color::Black ? res.score : -res.score;
+            winning = for_black >= s.adjudicate    ? std::max(winning, 0) + 1
+                      : for_black <= -s.adjudicate ? std::min(winning, 0) - 1
+                                                   : 0;
+            if (s.adjudicate > 0 && (winning >= 6 || winning <= -6)) {
+                outcome = winning > 0 ? tempo::Outcome::BlackWins : tempo::Outcome::WhiteWins;
+                break;
+            }
+            if (!game.play(*res.best)) break;
+        }
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            const bool black = movers[i] == Color::Black;
+            records[i].result = outcome == tempo::Outcome::Draw ? 1
+                                : (outcome == tempo::Outcome::BlackWins) == black ? 2
+                                                                                   : 0;
+        }
+        const std::lock_guard lock(sh.mutex);
+        for (const Record& r : records) {
+            if (!sh.seen.insert(record_key(r)).second) {
+                ++sh.duplicates;
+                continue;
+            }
+            std::fwrite(&r, sizeof r, 1, sh.file);
+            ++sh.written;
+        }
+        std::fflush(sh.file);
+        ++sh.done;
+        sh.exact_ends += exact_end;
+        (outcome == tempo::Outcome::BlackWins ? sh.black_wins
+         : outcome == tempo::Outcome::WhiteWins ? sh.white_wins
+                                                : sh.draws)++;
+        if (sh.done % 100 == 0 || sh.done == s.games) {
+            const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - sh.start).count();
+            std::fprintf(stderr,
+                         "datagen: %d games (+%d -%d =%d for Black, %d ended in the database), %llu "
+                         "positions written, %llu duplicates, %.0f s\n",
+                         sh.done, sh.black_wins, sh.white_wins, sh.draws, sh.exact_ends,
+                         (unsigned long long)sh.written, (unsigned long long)sh.duplicates, secs);
+        }
+    }
+}
+
+// Opens `path` for appending: a new file gets the header; an existing one must have it, and its
+// positions go into `seen`.
+Result<std::FILE*> open_output(const std::string& path, std::unordered_set<std::uint64_t>& seen) {
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(path, ec) && std::filesystem::file_size(path, ec) > 0;
+    if (exists) {
+        std::FILE* in = std::fopen(path.c_str(), "rb");
+        if (!in) return Error{"cannot read '" + path + "': " + std::strerror(errno)};
+        char magic[8];
+        std::uint32_t head[2];
+        const bool ok = std::fread(magic, 1, 8, in) == 8 && std::fread(head, 4, 2, in) == 2 &&
+                        std::memcmp(magic, Magic, 8) == 0 && head[0] == Version && head[1] == RecordSize;
+        if (!ok) {
+            std::fclose(in);
+            return Error{"'" + path + "' is not a Tempo training-data file of version 1"};
+        }
+        Record r;
+        std::uint64_t n = 0;
+        while (std::fread(&r, sizeof r, 1, in) == 1) seen.insert(record_key(r)), ++n;
+        std::fclose(in);
+        std::fprintf(stderr, "datagen: '%s' holds %llu positions; appending\n", path.c_str(),
+                     (unsigned long long)n);
+        if ((std::filesystem::file_size(path, ec) - 16) % RecordSize != 0)
+            return Error{"'" + path + "' ends in a partial record"};
+    }
+    std::FILE* f = std::fopen(path.c_str(), "ab");
+    if (!f) return Error{"cannot write '" + path + "': " + std::strerror(errno)};
+    if (!exists) {
+        const std::uint32_t head[2] = {Version, RecordSize};
+        std::fwrite(Magic, 1, 8, f);
+        std::fwrite(head, 4, 2, f);
+    }
+    return f;
+}
+
+}  // namespace
+
+int datagen_main(Args args) {
+    if (wants_help(args)) {
+        std::printf(
+            "Usage: tempo datagen --out FILE [--games N] [--nodes N] [--threads T] [--seed S]\n"
+            "                     [--ballots CSV|none] [--random-plies N] [--egdb PIECES]\n"
+            "                     [--eval-file NET] [--adjudicate CP] [--hash MB]\n"
+            "\n"
+            "Self-play games that make training data for the neural evaluation (the format is\n"
+            "docs/network-format.md; docs/training.md has the whole pipeline). Every position\n"
+            "where the side to move has no capture is appended to FILE once, with the search's\n"
+            "score and the game's result; positions the endgame database covers are labelled by\n"
+            "it exactly (and end the game). FILE is appended to, so a stopped run can go on with\n"
+            "another --seed.\n"
+            "\n"
+            "  --games N         games to play (default 1000)\n"
+            "  --nodes N         each move searches N to 2N nodes, at random (default 5000)\n"
+            "  --threads T       games at once, 1..64 (default 2)\n"
+            "  --seed S          the random openings and node budgets (default 1)\n"
+            "  --ballots CSV     the opening deck for odd games (default\n"
+            "                    tests/data/ballots-english-3move.csv; none: random openings only)\n"
+            "  --random-plies N  even games start with N random plies, 0..20 (default 6)\n"
+            "  --egdb PIECES     endgame database of 2..5 pieces, 0 for none (default 5)\n"
+            "  --eval-file NET   play with this network (default: the built-in evaluation)\n"
+            "  --adjudicate CP   a score beyond CP for six plies wins, 0 never (default 500)\n"
+            "  --hash MB         table per thread, 1..4096 (default 16)\n");
+        return ExitOk;
+    }
+    Settings s;
+    OptionReader reader(args);
+    while (!reader.done()) {
+        const Result<std::string_view> o = reader.next_option();
+        if (!o) return usage_error(Command, o.error());
+        const Result<std::string_view> v = reader.value(*o);
+        if (!v) return usage_error(Command, v.error());
+        if (*o == "--out") {
+            s.out = std::string(*v);
+            continue;
+        }
+        if (*o == "--ballots") {
+            s.ballots = *v == "none" ? "" : std::string(*v);
+            continue;
+        }
+        if (*o == "--eval-file") {
+            s.eval_file = std::string(*v);
+            continue;
+        }
+        Result<std::int64_t> n = Error{""};
+        if (*o == "--games") n = parse_number(*o, *v, 1, 100'000'000);
+        else if (*o == "--nodes") n = parse_number(*o, *v, 1, 1'000'000'000);
+        else if (*o == "--threads") n = parse_number(*o, *v, 1, 64);
+        else if (*o == "--seed") n = parse_number(*o, *v, 0, std::int64_t(1) << 40);
+        else if (*o == "--random-plies") n = parse_number(*o, *v, 0, 20);
+        else if (*o == "--egdb") n = parse_number(*o, *v, 0, 5);
+        else if (*o == "--adjudicate") n = parse_number(*o, *v, 0, 10000);
+        else if (*o == "--hash") n = parse_number(*o, *v, 1, 4096);
+        else return usage_error(Command, "unknown option '" + std::string(*o) + "'");
+        if (!n) return usage_error(Command, n.error());
+        if (*o == "--games") s.games = int(*n);
+        if (*o == "--nodes") s.nodes = std::uint64_t(*n);
+        if (*o == "--threads") s.threads = int(*n);
+        if (*o == "--seed") s.seed = std::uint64_t(*n);
+        if (*o == "--random-plies") s.random_plies = int(*n);
+        if (*o == "--egdb") s.egdb_pieces = int(*n);
+        if (*o == "--adjudicate") s.adjudicate = int(*n);
+        if (*o == "--hash") s.hash_mb = int(*n);
+    }
+    if (s.out.empty()) return usage_error(Command, "needs --out FILE");
+    if (s.egdb_pieces == 1) return usage_error(Command, "--egdb '1' is out of range: 0 or 2..5");
+    if (s.ballots.empty() && s.random_plies == 0)
+        return usage_error(Command, "--ballots none needs --random-plies of 1 or more");
+
+    Shared sh;
+    sh.s = &s;
+    if (!s.ballots.empty()) {
+        const Result<std::vector<match::Opening>> openings = match::load_openings(s.ballots);
+        if (!openings) return usage_error(Command, "--ballots: " + openings.error());
+        for (const match::Opening& o : *openings) {
+            if (!o.fen.empty()) return usage_error(Command, "--ballots: '" + s.ballots + "' holds FENs, not ballots");
+            Game g;
+            std::vector<Move> line;
+            for (const std::string& m : o.moves) {
+                const Result<Move> played = g.play(m);
+                if (!played) return usage_error(Command, "--ballots: " + o.label + ": " + played.error());
+                line.push_back(*played);
+            }
+            sh.ballots.push_back(std::move(line));
+        }
+    }
+    std::unique_ptr<search::nnue::Network> net;
+    if (!s.eval_file.empty()) {
+        Result<search::nnue::Network> loaded = search::nnue::Network::load(s.eval_file);
+        if (!loaded) return usage_error(Command, "--eval-file: " + loaded.error());
+        net = std::make_unique<search::nnue::Network>(std::move(*loaded));
+        sh.net = net.get();
+    }
+    Result<std::FILE*> file = open_output(s.out, sh.seen);
+    if (!file) return usage_error(Command, file.error());
+    sh.file = *file;
+    std::optional<search::egdb::Database> db;
+    if (s.egdb_pieces >= 2) {
+        std::fprintf(stderr, "datagen: building the endgame database of %d pieces\n", s.egdb_pieces);
+        db = search::egdb::Database::build(s.egdb_pieces);
+        sh.db = &*db;
+    }
+    sh.start = std::chrono::steady_clock::now();
+    std::vector<std::thread> threads;
+    for (int t = 1; t < s.threads; ++t) threads.emplace_back([&sh] { play_games(sh); });
+    play_games(sh);
+    for (std::thread& t : threads) t.join();
+    const bool failed = std::ferror(sh.file) != 0;
+    if (std::fclose(sh.file) != 0 || failed) {
+        std::fprintf(stderr, "tempo datagen: writing '%s' failed\n", s.out.c_str());
+        return ExitFailure;
+    }
+    std::printf("%d games, %llu positions written to %s (%llu duplicates left out)\n", sh.done,
+                (unsigned long long)sh.written, s.out.c_str(), (unsigned long long)sh.duplicates);
+    return ExitOk;
+}
+
+}  // namespace tempo::cli
