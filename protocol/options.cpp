@@ -22,7 +22,7 @@ struct Spec {
     std::array<std::string_view, 2> words{};  // a combo's values (unused ones empty)
 };
 
-constexpr std::array<Spec, 16> Table{{
+constexpr std::array<Spec, 18> Table{{
     {"Hash", Kind::Spin, "16", 1, 4096, {}},
     {"Threads", Kind::Spin, "1", 1, 64, {}},
     {"MultiPV", Kind::Spin, "1", 1, 32, {}},
@@ -38,6 +38,8 @@ constexpr std::array<Spec, 16> Table{{
     {"EGDB", Kind::Check, "true", 0, 0, {}},
     {"EGDBPieces", Kind::Spin, "4", 2, 5, {}},
     {"EGDBFile", Kind::String, "", 0, 0, {}},
+    {"Evaluation", Kind::Combo, "network", 0, 0, {"network", "classic"}},
+    {"EvalFile", Kind::String, "", 0, 0, {}},
     {"Clear Hash", Kind::Button, "", 0, 0, {}},
 }};
 
@@ -135,6 +137,11 @@ Result<Changed> set_option(Options& o, std::string_view name, const std::optiona
         const bool first = word == spec->words.begin();
         if (shown == "FirstMove") o.first_to_move = first ? Color::Black : Color::White;
         if (shown == "Notation") o.notation = first ? Notation::Numbers : Notation::Names;
+        if (shown == "Evaluation") {
+            if (first == o.network) return Changed::Value;
+            o.network = first;
+            return Changed::Evaluation;
+        }
         if (shown == "Variant") {
             const Variant chosen = first ? Variant::English : Variant::International;
             if (chosen == o.variant) return Changed::Value;
@@ -149,6 +156,11 @@ Result<Changed> set_option(Options& o, std::string_view name, const std::optiona
             if (text == o.egdb_file) return Changed::Value;
             o.egdb_file = std::move(text);
             return Changed::Egdb;
+        }
+        if (shown == "EvalFile") {
+            if (text == o.eval_file) return Changed::Value;
+            o.eval_file = std::move(text);
+            return Changed::Evaluation;
         }
         o.book_file = std::move(text);
         return Changed::Value;

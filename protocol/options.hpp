@@ -35,11 +35,13 @@ struct Options {
     bool egdb = true;       // use the endgame database (English; search/egdb.hpp)
     int egdb_pieces = search::egdb::DefaultPieces;  // the most pieces it holds
     std::string egdb_file;  // empty: build it; else load this file (written by tempo egdb build)
+    bool network = true;    // English: the neural evaluation (search/nnue.hpp), else the classic one
+    std::string eval_file;  // empty: the network built into the binary; else this file's
 };
 
 // What a successful `set` changed, for the session to act on (resize the table, clear it, start
-// the new variant's game, drop or rebuild the endgame database).
-enum class Changed { Value, Hash, ClearHash, Variant, Egdb };
+// the new variant's game, drop or rebuild the endgame database, load the network).
+enum class Changed { Value, Hash, ClearHash, Variant, Egdb, Evaluation };
 
 // Sets the option `name` (any case) from `value`; on error nothing changes.
 Result<Changed> set_option(Options& o, std::string_view name, const std::optional<std::string>& value);

@@ -19,6 +19,13 @@ constexpr std::size_t MaxLine = 65536;
 Session::Session(Writer& out)
     : out_(out), engine_(std::size_t(Options{}.hash_mb)), rng_(std::random_device{}()) {
     new_game();
+    use_evaluation();
+}
+
+void Session::use_evaluation() {
+    engine_.options().network = !options_.network ? nullptr
+                                : eval_file_net_  ? &*eval_file_net_
+                                                  : search::nnue::Network::embedded();
 }
 
 Session::~Session() {
@@ -81,6 +88,19 @@ bool Session::operator()(const SetOption& s) {
         return true;
     }
     stop_search();
+    if (*r == Changed::Evaluation && next.eval_file != options_.eval_file) {
+        // Loaded now, so that a bad file is refused at once and the options stay as they were.
+        if (next.eval_file.empty()) {
+            eval_file_net_.reset();
+        } else {
+            Result<search::nnue::Network> net = search::nnue::Network::load(next.eval_file);
+            if (!net) {
+                error("EvalFile: " + net.error() + " (the evaluation is unchanged)");
+                return true;
+            }
+            eval_file_net_ = std::move(net.value());
+        }
+    }
     if (next.own_book != options_.own_book || next.book_file != options_.book_file) {
         book_.reset();
         book_tried_ = false;
@@ -91,6 +111,10 @@ bool Session::operator()(const SetOption& s) {
     if (*r == Changed::Variant) {  // as ucinewgame, on the other board
         engine_.clear();
         new_game();
+    }
+    if (*r == Changed::Evaluation) {  // the table holds the other evaluation's scores
+        use_evaluation();
+        engine_.clear();
     }
     if (*r == Changed::Egdb) {  // rebuilt when a go needs it; the table holds its scores
         drop_egdb();
@@ -371,6 +395,11 @@ bool Session::operator()(const Eval&) {
                 const search::Score total = search::InternationalGame::evaluate(line.position());
                 out_.line("info string eval total " + std::to_string(total));
             } else {
+                if (const search::nnue::Network* net = engine_.options().network) {
+                    out_.line("info string eval network " + std::to_string(net->evaluate(line.position())) +
+                              " (" + (net->description().empty() ? "no description" : net->description()) +
+                              "); the classic evaluation's terms follow");
+                }
                 for (const auto& [name, score] : eval_terms(line.position()))
                     out_.line("info string eval " + name + " " + std::to_string(score));
             }

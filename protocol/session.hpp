@@ -90,6 +90,9 @@ private:
     void prepare_egdb(const Position& root);
     // Cancels a build under way, waits for its thread, and forgets the database.
     void drop_egdb();
+    // Hands the engine the evaluation the options name: the EvalFile network, the built-in one,
+    // or none (the classic evaluation).
+    void use_evaluation();
 
     Writer& out_;
     Options options_;
@@ -111,6 +114,7 @@ private:
     std::optional<Result<search::egdb::Database>> egdb_built_;  // written by the build thread only
     std::optional<search::egdb::Database> egdb_;  // the finished database the searches use
     bool egdb_failed_ = false;  // EGDBFile could not be read: said once, not tried again
+    std::optional<search::nnue::Network> eval_file_net_;  // the network of EvalFile, when set
 };
 
 // A search from this many pieces or fewer can end in the database's endings soon enough for the

@@ -181,6 +181,41 @@ Result<Network> Network::load(const std::string& path) {
     return parse(bytes, path);
 }
 
+std::vector<std::uint8_t> encode(const Parameters& w, std::string_view description) {
+    std::vector<std::uint8_t> out(HeaderSize, 0);
+    auto put32 = [&out](std::size_t at, std::uint32_t v) {
+        for (int i = 0; i < 4; ++i) out[at + std::size_t(i)] = std::uint8_t(v >> (8 * i));
+    };
+    auto add = [&out](auto v, int bytes) {
+        for (int i = 0; i < bytes; ++i) out.push_back(std::uint8_t(std::uint32_t(v) >> (8 * i)));
+    };
+    for (const auto& row : w.w1)
+        for (const auto v : row) add(v, 2);
+    for (const auto v : w.b1) add(v, 2);
+    for (const auto& d : w.dense) {
+        for (const auto& row : d.w2)
+            for (const auto v : row) add(v, 1);
+        for (const auto v : d.b2) add(v, 4);
+        for (const auto& row : d.w3)
+            for (const auto v : row) add(v, 1);
+        for (const auto v : d.b3) add(v, 4);
+        for (const auto v : d.w4) add(v, 1);
+        add(d.b4, 4);
+    }
+    std::memcpy(out.data(), Magic, 8);
+    put32(8, FormatVersion);
+    put32(12, 0);
+    put32(16, Inputs), put32(20, H1), put32(24, H2), put32(28, H3), put32(32, Buckets);
+    put32(36, std::uint32_t(out.size() - HeaderSize));
+    put32(40, crc32(std::span(out).subspan(HeaderSize)));
+    std::memcpy(out.data() + 44, description.data(), std::min<std::size_t>(description.size(), 20));
+    return out;
+}
+
+Result<Network> Network::from_parameters(const Parameters& w, std::string_view description) {
+    return parse(encode(w, description), description);
+}
+
 const Network* Network::embedded() {
     static const std::optional<Network> net = []() -> std::optional<Network> {
         if (tempo_embedded_network_size == 0) return std::nullopt;

@@ -21,6 +21,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/position.hpp"
 #include "engine/result.hpp"
@@ -68,6 +69,8 @@ public:
     static Result<Network> load(const std::string& path);
     // The same from bytes in memory; `name` is used in the messages.
     static Result<Network> parse(std::span<const std::uint8_t> bytes, std::string_view name);
+    // A network of these parameters (which must pass the loader's overflow check).
+    static Result<Network> from_parameters(const Parameters& w, std::string_view description);
     // The network built into the binary (search/nets/english.nnue at build time), or null when
     // the build has none.
     static const Network* embedded();
@@ -89,6 +92,10 @@ private:
     std::uint32_t crc_ = 0;
     bool avx2_ = false;
 };
+
+// The file of a network with these parameters (docs/network-format.md); the description is cut
+// to 20 bytes. For tests and tools: networks are made by train/export.py.
+std::vector<std::uint8_t> encode(const Parameters& w, std::string_view description);
 
 // CRC-32 (IEEE 802.3, zlib's), as the file header holds it.
 std::uint32_t crc32(std::span<const std::uint8_t> bytes);

@@ -158,9 +158,10 @@ struct Options {
     bool threat_extension = false;
     // The English evaluation's weights (search/eval.hpp); a match can set another built-in set.
     const Weights* weights = &DefaultWeights;
-    // The English neural evaluation (search/nnue.hpp); null: the weights above evaluate. It must
-    // outlive the searches.
-    const nnue::Network* network = nullptr;
+    // The English neural evaluation (search/nnue.hpp): by default the network built into the
+    // binary; null (or a build without one): the weights above evaluate. It must outlive the
+    // searches.
+    const nnue::Network* network = nnue::Network::embedded();
 };
 
 using InfoCallback = std::function<void(const Info&)>;

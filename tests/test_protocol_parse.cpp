@@ -139,7 +139,7 @@ TEST_CASE("parse: total on random bytes and random word soup", "[protocol][parse
 
 TEST_CASE("options: the table, every kind, every refusal changes nothing", "[protocol][options]") {
     const auto lines = option_lines();
-    REQUIRE(lines.size() == 16);
+    REQUIRE(lines.size() == 18);
     CHECK(lines[0] == "option name Hash type spin default 16 min 1 max 4096");
     CHECK(lines[5] == "option name Skill Level type spin default 20 min 0 max 20");
     CHECK(lines[6] == "option name FirstMove type combo default black var black var white");
@@ -200,6 +200,16 @@ TEST_CASE("options: the table, every kind, every refusal changes nothing", "[pro
     CHECK(o.egdb_file == "five.egdb");
     CHECK(*set_option(o, "EGDBFile", std::string("five.egdb")) == Changed::Value);
     CHECK(*set_option(o, "EGDBFile", std::string("<empty>")) == Changed::Egdb);
+    CHECK(*set_option(o, "Evaluation", std::string("classic")) == Changed::Evaluation);
+    CHECK_FALSE(o.network);
+    CHECK(*set_option(o, "evaluation", std::string("CLASSIC")) == Changed::Value);
+    CHECK(*set_option(o, "Evaluation", std::string("network")) == Changed::Evaluation);
+    CHECK(o.network);
+    CHECK_FALSE(set_option(o, "Evaluation", std::string("neural")).ok());
+    CHECK(*set_option(o, "EvalFile", std::string("gen2.nnue")) == Changed::Evaluation);
+    CHECK(o.eval_file == "gen2.nnue");
+    CHECK(*set_option(o, "EvalFile", std::string("<empty>")) == Changed::Evaluation);
+    CHECK(o.eval_file.empty());
     CHECK(o.egdb_file.empty());
     CHECK(o.book_file == before.book_file);
 }

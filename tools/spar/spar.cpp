@@ -16,6 +16,8 @@
 //       W/D/L for `test`, the Elo estimate with a 95% error bar, pair results, and each side's
 //       mean depth and nodes a move. `--international`: 10x10 games from each of the 81 pairs of
 //       first moves (FMJD draws by rule, the same adjudication).
+//   Options of a side (--base, --test): eval=legacy|rich (the classic evaluation) or eval=net (the
+//       built-in network), net=FILE (a network file), and the search's switches below.
 //   tempo_spar selfplay GAMES NODES FILE
 //       self-play from the ballots (in turn), NODES to 2*NODES nodes a move (random, for
 //       variety); appends every quiet position (no capture for either side) with the game's
@@ -37,6 +39,7 @@
 #include <fstream>
 #include <random>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -61,13 +64,28 @@ void set_option(Options& o, std::string_view kv) {
     }
     const std::string key(kv.substr(0, eq));
     if (key == "eval") {
+        // The classic evaluation with one of its weight sets (no network), or the built-in network.
         const std::string_view name = kv.substr(eq + 1);
-        if (name == "legacy") o.weights = &LegacyWeights;
-        else if (name == "rich") o.weights = &RichWeights;
+        if (name == "legacy") o.weights = &LegacyWeights, o.network = nullptr;
+        else if (name == "rich") o.weights = &RichWeights, o.network = nullptr;
+        else if (name == "net" && nnue::Network::embedded()) o.network = nnue::Network::embedded();
         else {
-            std::fprintf(stderr, "spar: eval=legacy or eval=rich, got %.*s\n", int(name.size()), name.data());
+            std::fprintf(stderr, "spar: eval=legacy, eval=rich or eval=net (with a built-in network), got %.*s\n",
+                         int(name.size()), name.data());
             std::exit(2);
         }
+        return;
+    }
+    if (key == "net") {
+        // A network file; kept for the whole run.
+        static std::vector<std::unique_ptr<nnue::Network>> loaded;
+        Result<nnue::Network> net = nnue::Network::load(std::string(kv.substr(eq + 1)));
+        if (!net) {
+            std::fprintf(stderr, "spar: %s\n", net.error().c_str());
+            std::exit(2);
+        }
+        loaded.push_back(std::make_unique<nnue::Network>(std::move(net.value())));
+        o.network = loaded.back().get();
         return;
     }
     const int v = std::atoi(std::string(kv.substr(eq + 1)).c_str());

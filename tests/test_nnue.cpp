@@ -1,0 +1,253 @@
+// The neural evaluation (search/nnue.hpp): the features, the integer forward pass against a
+// network computed by hand, the AVX2 path against the portable one, the file loader's checks,
+// and the EvalFile option of a real tempo process.
+#include <cstring>
+#include <fstream>
+#include <algorithm>
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "engine/movegen.hpp"
+#include "engine/notation.hpp"
+#include "random_games.hpp"
+#include "run_tempo.hpp"
+#include "search/nnue.hpp"
+
+using namespace tempo;
+using namespace tempo::search;
+
+namespace {
+
+// Random parameters that pass the loader's overflow check; `scale` sets how far the dense
+// weights reach (127: the whole int8 range, so the clamps are exercised too).
+std::unique_ptr<nnue::Parameters> random_parameters(std::mt19937_64& rng, int w1_max, int dense_max) {
+    auto w = std::make_unique<nnue::Parameters>();
+    auto uniform = [&rng](int lo, int hi) { return lo + int(rng() % std::uint64_t(hi - lo + 1)); };
+    for (auto& row : w->w1)
+        for (auto& v : row) v = std::int16_t(uniform(-w1_max, w1_max));
+    for (auto& v : w->b1) v = std::int16_t(uniform(-w1_max, 2 * w1_max));
+    for (auto& d : w->dense) {
+        for (auto& row : d.w2)
+            for (auto& v : row) v = std::int8_t(uniform(-dense_max, dense_max));
+        for (auto& v : d.b2) v = uniform(-8128, 8128);
+        for (auto& row : d.w3)
+            for (auto& v : row) v = std::int8_t(uniform(-dense_max, dense_max));
+        for (auto& v : d.b3) v = uniform(-8128, 8128);
+        for (auto& v : d.w4) v = std::int8_t(uniform(-dense_max, dense_max));
+        d.b4 = uniform(-20000, 20000);
+    }
+    return w;
+}
+
+std::vector<Position> sample_positions() {
+    std::vector<Position> out = tempo::testing::random_game_positions(11, 3000);
+    std::mt19937_64 rng(5);
+    for (int i = 0; i < 3000; ++i) out.push_back(tempo::testing::random_setup(rng, 12));
+    return out;
+}
+
+// The same position with the colours exchanged and the board turned round.
+Position colour_reversed(const Position& p) {
+    auto turn = [](Bitboard b) {
+        Bitboard out = 0;
+        for (; b; b &= b - 1) out |= bit(Geometry8::bit_of(31 - Geometry8::square_of(lsb(b))));
+        return out;
+    };
+    return Position::from_bitboards(turn(p.pieces(Color::White)), turn(p.pieces(Color::Black)), turn(p.kings()),
+                                    ~p.side_to_move());
+}
+
+}  // namespace
+
+TEST_CASE("nnue: the features of the start position, for either side to move", "[nnue]") {
+    for (const Color first : {Color::Black, Color::White}) {
+        const nnue::Features f = nnue::features_of(Position::start(first));
+        REQUIRE(f.count == 24);
+        std::vector<int> got(f.index.begin(), f.index.begin() + f.count);
+        std::sort(got.begin(), got.end());
+        std::vector<int> want;
+        for (int o = 0; o < 12; ++o) want.push_back(o);           // our men, own squares 1-12
+        for (int o = 20; o < 32; ++o) want.push_back(64 + o);     // their men, own squares 21-32
+        CHECK(got == want);
+    }
+    // A black king on 32 (own square 31 for Black), White to move: their king, own square 0.
+    const Position p = Position::from_bitboards(bit(Geometry8::bit_of(31)), bit(Geometry8::bit_of(0)),
+                                                bit(Geometry8::bit_of(31)), Color::White);
+    const nnue::Features f = nnue::features_of(p);
+    REQUIRE(f.count == 2);
+    CHECK(int(f.index[0]) == 0 + 31);    // White's man on square 1: our man, own square 32
+    CHECK(int(f.index[1]) == 96 + 0);    // Black's king on square 32: their king, own square 1
+}
+
+TEST_CASE("nnue: the integer forward pass of a network computed by hand", "[nnue]") {
+    // One path through the network: unit 0 of the first layer sees our man on own square 1 (127
+    // = 1.0), then one weight of 1.0 (64) a layer down to the output: a score of exactly one man
+    // for that man, and the output bias of 0.25 men (2032 = 8128 / 4) on top, in every bucket.
+    auto w = std::make_unique<nnue::Parameters>();
+    std::memset(w.get(), 0, sizeof *w);
+    w->w1[0][0] = 127;
+    for (auto& d : w->dense) {
+        d.w2[0][0] = 64;
+        d.w3[0][0] = 64;
+        d.w4[0] = 64;
+        d.b4 = 2032;
+    }
+    const Result<nnue::Network> net = nnue::Network::from_parameters(*w, "by hand");
+    REQUIRE(net.ok());
+    CHECK(net->description() == "by hand");
+    const Position start = Position::start();
+    CHECK(net->evaluate_portable(start) == 125);  // Black to move has a man on square 1
+    const Position other = Position::from_bitboards(bit(Geometry8::bit_of(1)), bit(Geometry8::bit_of(30)), 0,
+                                                    Color::Black);
+    CHECK(net->evaluate_portable(other) == 25);  // no man on own square 1: the bias alone
+    // Half the signal (a first-layer weight of 64 = 0.504) passes through as 64/127 of a man
+    // less the floor of the shifts: 64 -> (64 * 64) >> 6 = 64 -> 64 -> 64 * 64 = 4096 -> 50 cp.
+    w->w1[0][0] = 64;
+    const Result<nnue::Network> half = nnue::Network::from_parameters(*w, "half");
+    REQUIRE(half.ok());
+    CHECK(half->evaluate_portable(start) == (4096 + 2032) * 100 / 8128);
+    // The clamp of the first layer: a negative sum passes nothing.
+    w->w1[0][0] = -127;
+    const Result<nnue::Network> negative = nnue::Network::from_parameters(*w, "negative");
+    REQUIRE(negative.ok());
+    CHECK(negative->evaluate_portable(start) == 25);
+}
+
+TEST_CASE("nnue: the AVX2 path computes the portable path's integers", "[nnue]") {
+    if (!nnue::Network::avx2_available()) {
+        WARN("this CPU has no AVX2: only the portable path runs here");
+        return;
+    }
+    const std::vector<Position> positions = sample_positions();
+    std::mt19937_64 rng(17);
+    // Small weights keep most units between the clamps; the full int8 range drives them into
+    // the clamps (and the pairwise sums of the AVX2 multiply to their largest).
+    for (const auto& [w1_max, dense_max] : {std::pair{20, 12}, std::pair{40, 30}, std::pair{60, 127}}) {
+        const auto w = random_parameters(rng, w1_max, dense_max);
+        const Result<nnue::Network> net = nnue::Network::from_parameters(*w, "random");
+        REQUIRE(net.ok());
+        int differ = 0, distinct = 0, last = 0;
+        for (const Position& p : positions) {
+            if (has_capture(p)) continue;
+            const Score portable = net->evaluate_portable(p), avx2 = net->evaluate_avx2(p);
+            if (portable != avx2 && ++differ <= 3)
+                FAIL_CHECK(to_fen(p) << ": portable " << portable << ", AVX2 " << avx2);
+            distinct += portable != last;
+            last = portable;
+        }
+        CHECK(differ == 0);
+        CHECK(distinct > 1000);  // the networks do tell positions apart: the test compares something
+    }
+}
+
+TEST_CASE("nnue: a position and its colour-reversed twin score the same", "[nnue]") {
+    std::mt19937_64 rng(23);
+    const auto w = random_parameters(rng, 30, 20);
+    const Result<nnue::Network> net = nnue::Network::from_parameters(*w, "random");
+    REQUIRE(net.ok());
+    for (const Position& p : sample_positions()) {
+        if (has_capture(p)) continue;
+        REQUIRE(net->evaluate(p) == net->evaluate(colour_reversed(p)));
+    }
+}
+
+TEST_CASE("nnue: the loader refuses a damaged or foreign file and says why", "[nnue]") {
+    std::mt19937_64 rng(3);
+    const auto w = random_parameters(rng, 20, 20);
+    const std::vector<std::uint8_t> good = nnue::encode(*w, "good");
+    REQUIRE(good.size() == 64 + 54672);
+    REQUIRE(nnue::Network::parse(good, "good").ok());
+    auto refused = [](std::vector<std::uint8_t> bytes) {
+        const Result<nnue::Network> r = nnue::Network::parse(bytes, "test.nnue");
+        REQUIRE_FALSE(r.ok());
+        return r.error();
+    };
+    auto with_u32 = [&good](std::size_t at, std::uint32_t v) {
+        std::vector<std::uint8_t> b = good;
+        for (int i = 0; i < 4; ++i) b[at + std::size_t(i)] = std::uint8_t(v >> (8 * i));
+        return b;
+    };
+    CHECK_THAT(refused({}), Catch::Contains("shorter than the 64-byte header"));
+    CHECK_THAT(refused(std::vector<std::uint8_t>(good.begin(), good.begin() + 40)), Catch::Contains("header"));
+    std::vector<std::uint8_t> magic = good;
+    magic[0] = 'X';
+    CHECK_THAT(refused(magic), Catch::Contains("not a Tempo network"));
+    CHECK_THAT(refused(with_u32(8, 2)), Catch::Contains("format version 2"));
+    CHECK_THAT(refused(with_u32(12, 1)), Catch::Contains("not English draughts"));
+    CHECK_THAT(refused(with_u32(20, 256)), Catch::Contains("H1 256"));
+    CHECK_THAT(refused(with_u32(32, 1)), Catch::Contains("buckets 1"));
+    CHECK_THAT(refused(with_u32(36, 1000)), Catch::Contains("payload of 1000 bytes"));
+    CHECK_THAT(refused(std::vector<std::uint8_t>(good.begin(), good.end() - 1)), Catch::Contains("its header says"));
+    std::vector<std::uint8_t> longer = good;
+    longer.push_back(0);
+    CHECK_THAT(refused(longer), Catch::Contains("its header says"));
+    std::vector<std::uint8_t> flipped = good;
+    flipped[64 + 1000] ^= 0x10;
+    CHECK_THAT(refused(flipped), Catch::Contains("damaged"));
+    // A first layer whose 16-bit sum could overflow, with a correct checksum.
+    auto big = std::make_unique<nnue::Parameters>(*w);
+    for (auto& row : big->w1) row[5] = 2000;
+    CHECK_THAT(refused(nnue::encode(*big, "big")), Catch::Contains("first-layer unit 5"));
+
+    ::testing::ScratchDir dir;
+    const Result<nnue::Network> missing = nnue::Network::load(dir.file("none.nnue"));
+    REQUIRE_FALSE(missing.ok());
+    CHECK_THAT(missing.error(), Catch::Contains("cannot open network"));
+}
+
+TEST_CASE("nnue: a network file loads and evaluates as the parameters it was made from", "[nnue]") {
+    std::mt19937_64 rng(9);
+    const auto w = random_parameters(rng, 30, 20);
+    ::testing::ScratchDir dir;
+    const std::vector<std::uint8_t> bytes = nnue::encode(*w, "file test");
+    {
+        std::ofstream out(dir.file("net.nnue"), std::ios::binary);
+        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    }
+    const Result<nnue::Network> loaded = nnue::Network::load(dir.file("net.nnue"));
+    REQUIRE(loaded.ok());
+    const Result<nnue::Network> built = nnue::Network::from_parameters(*w, "file test");
+    REQUIRE(built.ok());
+    CHECK(loaded->checksum() == built->checksum());
+    CHECK(loaded->checksum() == nnue::crc32(std::span(bytes).subspan(64)));
+    for (const Position& p : tempo::testing::random_game_positions(4, 500))
+        if (!has_capture(p)) REQUIRE(loaded->evaluate(p) == built->evaluate(p));
+}
+
+TEST_CASE("nnue: CRC-32 is zlib's", "[nnue]") {
+    const std::string text = "123456789";
+    CHECK(nnue::crc32({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}) == 0xCBF43926u);
+}
+
+TEST_CASE("nnue: EvalFile loads a network, refuses a bad one and keeps the evaluation", "[nnue][cli]") {
+    std::mt19937_64 rng(29);
+    const auto w = random_parameters(rng, 30, 20);
+    ::testing::ScratchDir dir;
+    const std::vector<std::uint8_t> bytes = nnue::encode(*w, "evalfile test");
+    {
+        std::ofstream out(dir.file("net.nnue"), std::ios::binary);
+        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    }
+    ::testing::write_text(dir.file("bad.nnue"), "TEMPONET but not a network");
+    const Result<nnue::Network> net = nnue::Network::from_parameters(*w, "evalfile test");
+    REQUIRE(net.ok());
+    const Position p = Position::start();
+    const std::string expected = "info string eval network " + std::to_string(net->evaluate(p)) + " (evalfile test)";
+    const auto run = ::testing::run_tool(
+        {}, "setoption name EvalFile value " + dir.file("net.nnue") + "\neval\nsetoption name EvalFile value " +
+                dir.file("bad.nnue") + "\neval\nsetoption name Evaluation value classic\neval\nquit\n");
+    REQUIRE(run.status == 0);
+    const std::string& out = run.out;
+    const std::size_t first = out.find(expected);
+    REQUIRE(first != std::string::npos);
+    const std::size_t error = out.find("info string error: EvalFile: network '" + dir.file("bad.nnue"));
+    REQUIRE(error != std::string::npos);
+    CHECK(error > first);
+    CHECK_THAT(out.substr(error), Catch::Contains("(the evaluation is unchanged)"));
+    // After the refusal the loaded network still evaluates; after Evaluation classic none does.
+    const std::size_t second = out.find(expected, error);
+    REQUIRE(second != std::string::npos);
+    CHECK(out.find("info string eval network", second + 1) == std::string::npos);
+    CHECK(out.find("info string eval material", second) != std::string::npos);
+}
