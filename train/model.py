@@ -33,6 +33,15 @@ DenseLimit = 127 / ScaleW
 FirstLimit = 1310 / Scale1  # 25 * 1310 = 32750 fits in int16 with the 24 active features and b1
 
 
+def _round_ste(x):
+    """round(x) forward (half to even, as numpy.rint), the identity backward."""
+    return x + (torch.round(x) - x).detach()
+
+
+def _floor_ste(x):
+    return x + (torch.floor(x) - x).detach()
+
+
 class Net(nn.Module):
     def __init__(self):
         super().__init__()
@@ -53,8 +62,12 @@ class Net(nn.Module):
         with torch.no_grad():
             self.b1.uniform_(0.0, 0.5)
 
-    def forward(self, x, bucket):
-        """x: (n, 128) float 0/1; bucket: (n,) int64. Returns y (n,) in men."""
+    def forward(self, x, bucket, quantised=False):
+        """x: (n, 128) float 0/1; bucket: (n,) int64. Returns y (n,) in men.
+
+        With `quantised`, the engine's integer pass instead (see `forward_quantised`)."""
+        if quantised:
+            return self.forward_quantised(x, bucket)
         n = x.shape[0]
         rows = torch.arange(n, device=x.device)
         a1 = torch.clamp(x @ self.W1 + self.b1, 0.0, 1.0)
@@ -64,6 +77,29 @@ class Net(nn.Module):
         a3 = torch.clamp(z3.view(n, Buckets, H3)[rows, bucket], 0.0, 1.0)
         out = a3 @ self.W4.t() + self.b4
         return out[rows, bucket]
+
+    def forward_quantised(self, x, bucket):
+        """The engine's integers, differentiable: quantisation-aware training.
+
+        Weights are rounded as export.py rounds them and activations floored as the engine's
+        `>> 6` floors them, with straight-through gradients (the rounding counts as the identity).
+        The sums are formed in integer units (activations 0..127, weights in 1/64): integers below
+        2^24 are exact in float32, so this equals the engine's pass except for the final
+        truncation of cp to an integer."""
+        n = x.shape[0]
+        rows = torch.arange(n, device=x.device)
+        W1 = _round_ste(self.W1 * Scale1)
+        b1 = _round_ste(self.b1 * Scale1)
+        a1 = torch.clamp(x @ W1 + b1, 0.0, 127.0)
+        W2 = torch.clamp(_round_ste(self.W2 * ScaleW), -127.0, 127.0)
+        s2 = a1 @ W2.reshape(Buckets * H2, H1).t() + _round_ste(self.b2 * ScaleOut).reshape(-1)
+        a2 = torch.clamp(_floor_ste(s2.view(n, Buckets, H2)[rows, bucket] / ScaleW), 0.0, 127.0)
+        W3 = torch.clamp(_round_ste(self.W3 * ScaleW), -127.0, 127.0)
+        s3 = a2 @ W3.reshape(Buckets * H3, H2).t() + _round_ste(self.b3 * ScaleOut).reshape(-1)
+        a3 = torch.clamp(_floor_ste(s3.view(n, Buckets, H3)[rows, bucket] / ScaleW), 0.0, 127.0)
+        W4 = torch.clamp(_round_ste(self.W4 * ScaleW), -127.0, 127.0)
+        out = a3 @ W4.t() + _round_ste(self.b4 * ScaleOut)
+        return out[rows, bucket] / ScaleOut
 
     @torch.no_grad()
     def clip_(self):
