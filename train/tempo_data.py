@@ -257,6 +257,14 @@ def training_arrays(rec):
     }
 
 
+def training_tensors(rec):
+    """training_arrays as torch tensors: features float32 0/1, bucket int64, score and result float32."""
+    import torch  # here, so that reading and checking files needs numpy only
+    arrays = training_arrays(rec)
+    arrays["features"] = arrays["features"].astype(np.float32)
+    return {k: torch.from_numpy(np.ascontiguousarray(v)) for k, v in arrays.items()}
+
+
 def summary(rec):
     """One line describing a set of records (counts per bucket, side, exact, results)."""
     b = buckets(rec)

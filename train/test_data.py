@@ -151,6 +151,10 @@ class Features(unittest.TestCase):
         arrays = td.training_arrays(rec)
         self.assertEqual(arrays["score"].tolist(), [-5.0, 0.0, 7.0])
         self.assertEqual(arrays["features"].shape, (3, 128))
+        tensors = td.training_tensors(rec)
+        self.assertEqual(tuple(tensors["features"].shape), (3, 128))
+        self.assertEqual(tensors["result"].tolist(), [0.0, 0.5, 1.0])
+        self.assertEqual(str(tensors["bucket"].dtype), "torch.int64")
 
 
 class HeldOut(unittest.TestCase):

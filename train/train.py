@@ -70,21 +70,13 @@ def loss_fn(y, target, scale):
 
 @torch.no_grad()
 def evaluate(net, data, args, quantised=False, batch=65536):
-    """The mean loss over a dataset and the mean |net cp - clipped score| of its non-exact positions."""
+    """The mean loss over a dataset."""
     total = 0.0
-    cp_err = 0.0
-    cp_n = 0
-    exact = td.exact(data.rec)
     for start in range(0, len(data), batch):
         index = np.arange(start, min(start + batch, len(data)))
         x, b, t = data.batch(index)
-        y = net(x, b, quantised=quantised)
-        total += float(loss_fn(y, t, args.scale)) * len(index)
-        keep = torch.from_numpy(~exact[index])
-        score = torch.from_numpy(data.rec["score"][index].astype(np.float32)).clamp(-args.score_clip, args.score_clip)
-        cp_err += float((y * 100.0 - score).abs()[keep].sum())
-        cp_n += int(keep.sum())
-    return total / max(len(data), 1), cp_err / max(cp_n, 1)
+        total += float(loss_fn(net(x, b, quantised=quantised), t, args.scale)) * len(index)
+    return total / max(len(data), 1)
 
 
 def load_data(args):
@@ -154,7 +146,7 @@ def main(argv=None):
 
     if first_epoch == 0 and len(held):
         const = float(loss_fn(torch.zeros(len(held)), held.target, args.scale))
-        loss0, err0 = evaluate(net, held, args)
+        loss0 = evaluate(net, held, args)
         print(f"held-out loss of the constant 0.5: {const:.6f}; of the untrained net: {loss0:.6f}")
 
     for epoch in range(first_epoch, args.epochs):
@@ -177,13 +169,13 @@ def main(argv=None):
             total += float(loss) * len(index)
         seconds = time.time() - start
         net.eval()
-        held_loss, held_cp = evaluate(net, held, args, quantised) if len(held) else (math.nan, math.nan)
+        held_loss = evaluate(net, held, args, quantised) if len(held) else math.nan
         row = {"epoch": epoch + 1, "lr": lr, "quantised": quantised, "train_loss": total / len(train),
-               "held_loss": held_loss, "held_cp_error": held_cp, "seconds": seconds, "positions_per_s": len(train) / seconds}
+               "held_loss": held_loss, "seconds": seconds, "positions_per_s": len(train) / seconds}
         history.append(row)
-        print(f"epoch {epoch + 1}{' (quantised)' if quantised else ''}: lr {lr:.2e} train {row['train_loss']:.6f} held-out {held_loss:.6f} "
-              f"(|cp - score| {held_cp:.1f}) {seconds:.1f} s, {row['positions_per_s']:.0f} positions/s",
-              flush=True)
+        label = " (quantised)" if quantised else ""
+        print(f"epoch {epoch + 1}{label}: lr {lr:.2e} train {row['train_loss']:.6f} held-out {held_loss:.6f} "
+              f"{seconds:.1f} s, {row['positions_per_s']:.0f} positions/s", flush=True)
         path = os.path.join(args.out, f"epoch-{epoch + 1:03d}.pt")
         save_checkpoint(path, net, opt, epoch + 1, args, history)
         save_checkpoint(os.path.join(args.out, "last.pt"), net, opt, epoch + 1, args, history)
