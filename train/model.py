@@ -1,0 +1,118 @@
+#!/usr/bin/python3
+"""The float network of docs/network-format.md (English, version 1), for training.
+
+    a1 = clamp(x W1 + b1, 0, 1)              x: the 128 features (0/1), W1: [128 features][128]
+    a2 = clamp(W2[k] a1 + b2[k], 0, 1)       k: the bucket of the piece count, 4 stacks
+    a3 = clamp(W3[k] a2 + b3[k], 0, 1)
+    y  = W4[k] . a3 + b4[k]                  in men: the score in centi-men is 100 y
+
+The parameters are stored in the file's layout (W1 one row per feature, W2 and W3 one row per
+output), so the exporter only scales and rounds. The three bucketed layers are computed for all 4
+buckets at once as one wider matmul and the position's own bucket picked out: at these sizes
+that is cheaper than sorting a batch by bucket.
+
+`clip_` keeps the weights where quantisation is exact: dense weights within +-127/64 (int8 at
+scale 64) and the first layer within +-1310/127, so |b1q| plus the 24 largest |W1q| is at most
+25 * 1310 = 32750 <= 32767 (the loader's overflow rule).
+"""
+
+import torch
+from torch import nn
+
+Inputs = 128
+H1 = 128
+H2 = 32
+H3 = 32
+Buckets = 4
+
+Scale1 = 127       # first layer int16, activations 0..127
+ScaleW = 64        # dense weights int8
+ScaleOut = Scale1 * ScaleW  # 8128: dense biases and the output
+
+DenseLimit = 127 / ScaleW
+FirstLimit = 1310 / Scale1  # 25 * 1310 = 32750 fits in int16 with the 24 active features and b1
+
+
+def _round_ste(x):
+    """round(x) forward (half to even, as numpy.rint), the identity backward."""
+    return x + (torch.round(x) - x).detach()
+
+
+def _floor_ste(x):
+    return x + (torch.floor(x) - x).detach()
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        # nn.Linear's default initialisation: uniform within +-1/sqrt(fan_in).
+        def uniform(*shape, fan_in):
+            bound = fan_in ** -0.5
+            return nn.Parameter(torch.empty(*shape).uniform_(-bound, bound))
+
+        self.W1 = uniform(Inputs, H1, fan_in=Inputs)
+        self.b1 = uniform(H1, fan_in=Inputs)
+        self.W2 = uniform(Buckets, H2, H1, fan_in=H1)
+        self.b2 = uniform(Buckets, H2, fan_in=H1)
+        self.W3 = uniform(Buckets, H3, H2, fan_in=H2)
+        self.b3 = uniform(Buckets, H3, fan_in=H2)
+        self.W4 = uniform(Buckets, H3, fan_in=H3)
+        self.b4 = uniform(Buckets, fan_in=H3)
+        # A first layer that starts mostly in its linear range: about 12 of 24 features active.
+        with torch.no_grad():
+            self.b1.uniform_(0.0, 0.5)
+
+    def forward(self, x, bucket, quantised=False):
+        """x: (n, 128) float 0/1; bucket: (n,) int64. Returns y (n,) in men.
+
+        With `quantised`, the engine's integer pass instead (see `forward_quantised`)."""
+        if quantised:
+            return self.forward_quantised(x, bucket)
+        n = x.shape[0]
+        rows = torch.arange(n, device=x.device)
+        a1 = torch.clamp(x @ self.W1 + self.b1, 0.0, 1.0)
+        z2 = a1 @ self.W2.reshape(Buckets * H2, H1).t() + self.b2.reshape(-1)
+        a2 = torch.clamp(z2.view(n, Buckets, H2)[rows, bucket], 0.0, 1.0)
+        z3 = a2 @ self.W3.reshape(Buckets * H3, H2).t() + self.b3.reshape(-1)
+        a3 = torch.clamp(z3.view(n, Buckets, H3)[rows, bucket], 0.0, 1.0)
+        out = a3 @ self.W4.t() + self.b4
+        return out[rows, bucket]
+
+    def forward_quantised(self, x, bucket):
+        """The engine's integers, differentiable: quantisation-aware training.
+
+        Weights are rounded as export.py rounds them and activations floored as the engine's
+        `>> 6` floors them, with straight-through gradients (the rounding counts as the identity).
+        The sums are formed in integer units (activations 0..127, weights in 1/64): integers below
+        2^24 are exact in float32, so this equals the engine's pass except for the final
+        truncation of cp to an integer."""
+        n = x.shape[0]
+        rows = torch.arange(n, device=x.device)
+        W1 = _round_ste(self.W1 * Scale1)
+        b1 = _round_ste(self.b1 * Scale1)
+        a1 = torch.clamp(x @ W1 + b1, 0.0, 127.0)
+        W2 = torch.clamp(_round_ste(self.W2 * ScaleW), -127.0, 127.0)
+        s2 = a1 @ W2.reshape(Buckets * H2, H1).t() + _round_ste(self.b2 * ScaleOut).reshape(-1)
+        a2 = torch.clamp(_floor_ste(s2.view(n, Buckets, H2)[rows, bucket] / ScaleW), 0.0, 127.0)
+        W3 = torch.clamp(_round_ste(self.W3 * ScaleW), -127.0, 127.0)
+        s3 = a2 @ W3.reshape(Buckets * H3, H2).t() + _round_ste(self.b3 * ScaleOut).reshape(-1)
+        a3 = torch.clamp(_floor_ste(s3.view(n, Buckets, H3)[rows, bucket] / ScaleW), 0.0, 127.0)
+        W4 = torch.clamp(_round_ste(self.W4 * ScaleW), -127.0, 127.0)
+        out = a3 @ W4.t() + _round_ste(self.b4 * ScaleOut)
+        return out[rows, bucket] / ScaleOut
+
+    @torch.no_grad()
+    def clip_(self):
+        """Keep the weights quantisable (see the module note); call after every optimiser step."""
+        self.W1.clamp_(-FirstLimit, FirstLimit)
+        self.b1.clamp_(-FirstLimit, FirstLimit)
+        for w in (self.W2, self.W3, self.W4):
+            w.clamp_(-DenseLimit, DenseLimit)
+
+
+def load_checkpoint_model(path):
+    """The Net of a checkpoint written by train.py (or a bare state dict)."""
+    state = torch.load(path, map_location="cpu")
+    net = Net()
+    net.load_state_dict(state["model"] if "model" in state else state)
+    return net, state

@@ -1,0 +1,65 @@
+"""An end-to-end test of train.py on a small synthetic file: the loss falls, a resumed run takes the
+same steps as an uninterrupted one, and its checkpoint exports."""
+
+import contextlib
+import io
+import os
+import tempfile
+import unittest
+
+import torch
+
+import export as ex
+import synth
+import tempo_data as td
+import train
+
+
+def run(argv):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = train.main(argv)
+    return status, out.getvalue()
+
+
+class Training(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls._dir = tempfile.TemporaryDirectory()
+        cls.dir = cls._dir.name
+        cls.data = os.path.join(cls.dir, "synth.dat")
+        td.write(cls.data, synth.generate(6000, seed=12))
+
+    @classmethod
+    def tearDownClass(cls):
+        cls._dir.cleanup()
+
+    def args(self, out, epochs, *extra):
+        return [self.data, "--out", os.path.join(self.dir, out), "--epochs", str(epochs), "--batch", "512",
+                "--threads", "1", "--holdout", "0.1", "--qat-epochs", "1", *extra]
+
+    def test_learns_resumes_and_exports(self):
+        status, log = run(self.args("whole", 3))
+        self.assertEqual(status, 0)
+        history = torch.load(os.path.join(self.dir, "whole", "last.pt"))["history"]
+        self.assertEqual([h["epoch"] for h in history], [1, 2, 3])
+        self.assertEqual([h["quantised"] for h in history], [False, False, True])
+        self.assertLess(history[-1]["held_loss"], 0.8 * history[0]["held_loss"])
+        self.assertIn("epoch 3 (quantised)", log)
+
+        run(self.args("parts", 2, "--qat-epochs", "0"))
+        run(self.args("parts", 3, "--resume", os.path.join(self.dir, "parts", "epoch-002.pt")))
+        whole = torch.load(os.path.join(self.dir, "whole", "last.pt"))["model"]
+        parts = torch.load(os.path.join(self.dir, "parts", "last.pt"))["model"]
+        for name in whole:
+            self.assertTrue(torch.equal(whole[name], parts[name]), name)
+
+        net_path = os.path.join(self.dir, "whole.nnue")
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(ex.main([os.path.join(self.dir, "whole", "last.pt"), net_path, "--description", "t"]), 0)
+        q, description = ex.read_network(net_path)
+        self.assertEqual(description, "t")
+
+
+if __name__ == "__main__":
+    unittest.main()
