@@ -18,6 +18,8 @@ presets=("$@")
 ((${#presets[@]} > 0)) || presets=(release)
 
 bash scripts/install-deps.sh
+# The trainer's tests need Debian's python3 with torch; without it they are reported as skipped.
+sh train/setup.sh >&2 || echo "scripts/test.sh: the trainer's Python tests (train/) will be skipped" >&2
 for preset in "${presets[@]}"; do
     # Every test preset has the configure and build preset of the same name, except `slow`
     # (the tests labelled slow), which runs on the release build.
