@@ -226,18 +226,34 @@ const Network* Network::embedded() {
     return net ? &*net : nullptr;
 }
 
-Score Network::evaluate_portable(const Position& p) const {
-    const Parameters& w = *params_;
-    const Features f = features_of(p);
-    std::array<int, H1> acc;
-    for (int j = 0; j < H1; ++j) acc[std::size_t(j)] = w.b1[std::size_t(j)];
-    for (int i = 0; i < f.count; ++i) {
-        const auto& row = w.w1[f.index[std::size_t(i)]];
-        for (int j = 0; j < H1; ++j) acc[std::size_t(j)] += row[std::size_t(j)];
-    }
+namespace {
+
+// The piece sets of `p` as the features see them: our men, our kings, their men, their kings.
+std::array<Bitboard, 4> sets_of(const Position& p) {
+    const Color us = p.side_to_move();
+    return {p.men(us), p.kings(us), p.men(~us), p.kings(~us)};
+}
+
+// Feature of the piece on bit index `b` of set `kind`, for side to move `us`.
+int feature(int kind, int b, Color us) {
+    return 32 * kind + (Geometry8::square_of(b) ^ (us == Color::White ? 31 : 0));
+}
+
+// How many first-layer rows an update from `old` to `now` takes; beyond this, sum afresh.
+constexpr int MaxUpdate = 12;
+
+int changes(const std::array<Bitboard, 4>& old, const std::array<Bitboard, 4>& now) {
+    int n = 0;
+    for (int k = 0; k < 4; ++k) n += popcount(old[std::size_t(k)] ^ now[std::size_t(k)]);
+    return n;
+}
+
+}  // namespace
+
+Score Network::dense_portable(const std::int16_t* acc, int pieces) const {
     std::array<int, H1> a1;
-    for (int j = 0; j < H1; ++j) a1[std::size_t(j)] = std::clamp(acc[std::size_t(j)], 0, ActivationMax);
-    const Parameters::Dense& d = w.dense[std::size_t(bucket_of(popcount(p.occupied())))];
+    for (int j = 0; j < H1; ++j) a1[std::size_t(j)] = std::clamp(int(acc[j]), 0, ActivationMax);
+    const Parameters::Dense& d = params_->dense[std::size_t(bucket_of(pieces))];
     std::array<int, H2> a2;
     for (int k = 0; k < H2; ++k) {
         std::int32_t s = d.b2[std::size_t(k)];
@@ -255,6 +271,48 @@ Score Network::evaluate_portable(const Position& p) const {
     return to_centi_men(out);
 }
 
+Score Network::evaluate_portable(const Position& p) const {
+    const Parameters& w = *params_;
+    const Features f = features_of(p);
+    // 16-bit sums: the loader guarantees they stay in range.
+    std::array<std::int16_t, H1> acc = w.b1;
+    for (int i = 0; i < f.count; ++i) {
+        const auto& row = w.w1[f.index[std::size_t(i)]];
+        for (int j = 0; j < H1; ++j) acc[std::size_t(j)] = std::int16_t(acc[std::size_t(j)] + row[std::size_t(j)]);
+    }
+    return dense_portable(acc.data(), popcount(p.occupied()));
+}
+
+Score Network::evaluate_portable(const Position& p, Cache& cache) const {
+    if (cache.network != params_.get()) {
+        cache.side[0].valid = cache.side[1].valid = false;
+        cache.network = params_.get();
+    }
+    const Parameters& w = *params_;
+    const Color us = p.side_to_move();
+    Cache::Entry& e = cache.side[std::size_t(us)];
+    const std::array<Bitboard, 4> now = sets_of(p);
+    if (!e.valid || changes(e.sets, now) > MaxUpdate) {
+        e.acc = w.b1;
+        e.sets = {};
+        e.valid = true;
+    }
+    // Rows out first, then rows in: every partial sum is one of a subset of a real position's
+    // rows, so it stays in the range the loader checked.
+    for (int k = 0; k < 4; ++k)
+        for (Bitboard b = e.sets[std::size_t(k)] & ~now[std::size_t(k)]; b; b &= b - 1) {
+            const auto& row = w.w1[std::size_t(feature(k, lsb(b), us))];
+            for (int j = 0; j < H1; ++j) e.acc[std::size_t(j)] = std::int16_t(e.acc[std::size_t(j)] - row[std::size_t(j)]);
+        }
+    for (int k = 0; k < 4; ++k)
+        for (Bitboard b = now[std::size_t(k)] & ~e.sets[std::size_t(k)]; b; b &= b - 1) {
+            const auto& row = w.w1[std::size_t(feature(k, lsb(b), us))];
+            for (int j = 0; j < H1; ++j) e.acc[std::size_t(j)] = std::int16_t(e.acc[std::size_t(j)] + row[std::size_t(j)]);
+        }
+    e.sets = now;
+    return dense_portable(e.acc.data(), popcount(p.occupied()));
+}
+
 #if TEMPO_NNUE_X86
 
 bool Network::avx2_available() { return __builtin_cpu_supports("avx2"); }
@@ -267,6 +325,13 @@ __attribute__((target("avx2"))) inline std::int32_t hsum(__m256i v) {
     s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
     s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
     return _mm_cvtsi128_si32(s);
+}
+
+// The sums of the eight lanes of each of four vectors, as the four lanes of one.
+__attribute__((target("avx2"))) inline __m128i hsum4(__m256i a, __m256i b, __m256i c, __m256i d) {
+    const __m256i ab = _mm256_hadd_epi32(a, b), cd = _mm256_hadd_epi32(c, d);
+    const __m256i abcd = _mm256_hadd_epi32(ab, cd);  // per 128-bit lane: a, b, c, d partial sums
+    return _mm_add_epi32(_mm256_castsi256_si128(abcd), _mm256_extracti128_si256(abcd, 1));
 }
 
 // The dot product of 32 activations (0..127) with 32 signed weights, in 32-bit lanes. The
@@ -300,6 +365,46 @@ __attribute__((target("avx2"))) Score Network::evaluate_avx2(const Position& p) 
         const auto* row = reinterpret_cast<const __m256i*>(w.w1[f.index[std::size_t(i)]].data());
         for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_add_epi16(acc[c], _mm256_load_si256(row + c));
     }
+    alignas(32) std::int16_t sums[H1];
+    for (int c = 0; c < Chunks; ++c) _mm256_store_si256(reinterpret_cast<__m256i*>(sums + 16 * c), acc[c]);
+    return dense_avx2(sums, popcount(p.occupied()));
+}
+
+__attribute__((target("avx2"))) Score Network::evaluate_avx2(const Position& p, Cache& cache) const {
+    if (cache.network != params_.get()) {
+        cache.side[0].valid = cache.side[1].valid = false;
+        cache.network = params_.get();
+    }
+    const Parameters& w = *params_;
+    const Color us = p.side_to_move();
+    Cache::Entry& e = cache.side[std::size_t(us)];
+    const std::array<Bitboard, 4> now = sets_of(p);
+    constexpr int Chunks = H1 / 16;
+    __m256i acc[Chunks];
+    const bool fresh = !e.valid || changes(e.sets, now) > MaxUpdate;
+    const std::int16_t* start = fresh ? w.b1.data() : e.acc.data();
+    const std::array<Bitboard, 4> old = fresh ? std::array<Bitboard, 4>{} : e.sets;
+    for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(start + 16 * c));
+    for (int k = 0; k < 4; ++k)
+        for (Bitboard b = old[std::size_t(k)] & ~now[std::size_t(k)]; b; b &= b - 1) {
+            const auto* row = reinterpret_cast<const __m256i*>(w.w1[std::size_t(feature(k, lsb(b), us))].data());
+            for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_sub_epi16(acc[c], _mm256_load_si256(row + c));
+        }
+    for (int k = 0; k < 4; ++k)
+        for (Bitboard b = now[std::size_t(k)] & ~old[std::size_t(k)]; b; b &= b - 1) {
+            const auto* row = reinterpret_cast<const __m256i*>(w.w1[std::size_t(feature(k, lsb(b), us))].data());
+            for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_add_epi16(acc[c], _mm256_load_si256(row + c));
+        }
+    for (int c = 0; c < Chunks; ++c) _mm256_store_si256(reinterpret_cast<__m256i*>(e.acc.data() + 16 * c), acc[c]);
+    e.sets = now;
+    e.valid = true;
+    return dense_avx2(e.acc.data(), popcount(p.occupied()));
+}
+
+__attribute__((target("avx2"))) Score Network::dense_avx2(const std::int16_t* sums16, int pieces) const {
+    constexpr int Chunks = H1 / 16;
+    __m256i acc[Chunks];
+    for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(sums16 + 16 * c));
     // 0..127 as bytes, in order: packus interleaves 128-bit lanes, the permutation undoes it.
     alignas(32) std::uint8_t a1[H1];
     const __m256i top = _mm256_set1_epi16(ActivationMax);
@@ -307,27 +412,35 @@ __attribute__((target("avx2"))) Score Network::evaluate_avx2(const Position& p) 
         const __m256i packed = _mm256_packus_epi16(_mm256_min_epi16(acc[c], top), _mm256_min_epi16(acc[c + 1], top));
         _mm256_store_si256(reinterpret_cast<__m256i*>(a1 + 16 * c), _mm256_permute4x64_epi64(packed, 0xD8));
     }
-    const Parameters::Dense& d = w.dense[std::size_t(bucket_of(popcount(p.occupied())))];
+    const Parameters::Dense& d = params_->dense[std::size_t(bucket_of(pieces))];
     __m256i in[H1 / 32];
     for (int c = 0; c < H1 / 32; ++c) in[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(a1 + 32 * c));
-    // Layer 2: for each group of 8 outputs, the 8 sums reduced into one vector of lanes 0..7.
+    // Layer 2: four outputs at a time, their sums reduced together into four lanes.
     __m256i sums[H2 / 8];
     for (int g = 0; g < H2 / 8; ++g) {
-        std::int32_t lane[8];
-        for (int k = 0; k < 8; ++k) {
-            __m256i s = _mm256_setzero_si256();
-            for (int c = 0; c < H1 / 32; ++c) s = _mm256_add_epi32(s, dot32(in[c], &d.w2[std::size_t(8 * g + k)][std::size_t(32 * c)]));
-            lane[k] = hsum(s);
+        __m128i half[2];
+        for (int q = 0; q < 2; ++q) {
+            __m256i s[4];
+            for (int k = 0; k < 4; ++k) {
+                const std::size_t out = std::size_t(8 * g + 4 * q + k);
+                s[k] = dot32(in[0], &d.w2[out][0]);
+                for (int c = 1; c < H1 / 32; ++c) s[k] = _mm256_add_epi32(s[k], dot32(in[c], &d.w2[out][std::size_t(32 * c)]));
+            }
+            half[q] = hsum4(s[0], s[1], s[2], s[3]);
         }
-        sums[g] = _mm256_add_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(lane)),
+        sums[g] = _mm256_add_epi32(_mm256_set_m128i(half[1], half[0]),
                                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&d.b2[std::size_t(8 * g)])));
     }
     const __m256i a2 = activate(sums[0], sums[1], sums[2], sums[3]);
     // Layer 3.
     for (int g = 0; g < H3 / 8; ++g) {
-        std::int32_t lane[8];
-        for (int k = 0; k < 8; ++k) lane[k] = hsum(dot32(a2, d.w3[std::size_t(8 * g + k)].data()));
-        sums[g] = _mm256_add_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(lane)),
+        __m128i half[2];
+        for (int q = 0; q < 2; ++q) {
+            const std::size_t out = std::size_t(8 * g + 4 * q);
+            half[q] = hsum4(dot32(a2, d.w3[out].data()), dot32(a2, d.w3[out + 1].data()),
+                            dot32(a2, d.w3[out + 2].data()), dot32(a2, d.w3[out + 3].data()));
+        }
+        sums[g] = _mm256_add_epi32(_mm256_set_m128i(half[1], half[0]),
                                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&d.b3[std::size_t(8 * g)])));
     }
     const __m256i a3 = activate(sums[0], sums[1], sums[2], sums[3]);
@@ -338,6 +451,8 @@ __attribute__((target("avx2"))) Score Network::evaluate_avx2(const Position& p) 
 
 bool Network::avx2_available() { return false; }
 Score Network::evaluate_avx2(const Position& p) const { return evaluate_portable(p); }
+Score Network::evaluate_avx2(const Position& p, Cache& cache) const { return evaluate_portable(p, cache); }
+Score Network::dense_avx2(const std::int16_t* acc, int pieces) const { return dense_portable(acc, pieces); }
 
 #endif
 

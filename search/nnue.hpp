@@ -7,9 +7,13 @@
 // int8 weights and int32 sums. `train/` makes the networks; a test checks that the trainer's
 // integer forward pass and this one agree on saved positions.
 //
-// The search copies positions instead of undoing moves, and a position has at most 24 pieces,
-// so the first layer is summed afresh from the piece list at each evaluation (24 rows of 128
-// values) rather than kept up to date move by move: no state to carry along the search stack.
+// The first layer is kept up to date without any help from the search: a `Cache` (one per
+// search thread) holds, for each side to move, the first-layer sums of the last position it
+// evaluated and that position's pieces. The next evaluation with the same side to move takes the
+// difference of the pieces (bitboards) and subtracts and adds only those rows; positions met one
+// after the other in a search differ by a few pieces, so a few rows instead of up to 24. The
+// difference is exact whatever position the cache last saw, so the search keeps no stack of
+// accumulators and cannot leave a stale one. A large difference is summed afresh.
 //
 // Two paths compute the same integers: AVX2 where the CPU has it (chosen once at run time, the
 // build itself targets plain x86-64-v2), and a portable one. A test checks that they agree.
@@ -63,6 +67,17 @@ struct Features {
 };
 Features features_of(const Position& p);
 
+// The first-layer sums of the last position evaluated with each side to move (see above).
+struct Cache {
+    struct alignas(64) Entry {
+        alignas(64) std::array<std::int16_t, H1> acc;
+        std::array<Bitboard, 4> sets{};  // our men, our kings, their men, their kings
+        bool valid = false;
+    };
+    std::array<Entry, 2> side;
+    const void* network = nullptr;  // whose rows the sums hold: another network starts afresh
+};
+
 class Network {
 public:
     // Reads and checks a network file; the error names what is wrong with it.
@@ -80,6 +95,12 @@ public:
     Score evaluate_portable(const Position& p) const;
     // Only where avx2_available().
     Score evaluate_avx2(const Position& p) const;
+    // The same scores, the first layer updated from `cache` (which they then update).
+    Score evaluate(const Position& p, Cache& cache) const {
+        return avx2_ ? evaluate_avx2(p, cache) : evaluate_portable(p, cache);
+    }
+    Score evaluate_portable(const Position& p, Cache& cache) const;
+    Score evaluate_avx2(const Position& p, Cache& cache) const;
     static bool avx2_available();
 
     // The file's description field, e.g. "gen1 2026-12-02".
@@ -87,6 +108,10 @@ public:
     std::uint32_t checksum() const { return crc_; }
 
 private:
+    // The layers after the first, from the first layer's sums.
+    Score dense_portable(const std::int16_t* acc, int pieces) const;
+    Score dense_avx2(const std::int16_t* acc, int pieces) const;
+
     std::shared_ptr<const Parameters> params_;
     std::string description_;
     std::uint32_t crc_ = 0;

@@ -75,6 +75,7 @@ private:
     std::array<int, MaxPly + 1> pv_len_{};
 
     int seldepth_ = 0;
+    nnue::Cache nnue_cache_;  // the network's first layer of the last evaluations (nnue.hpp)
 
     // The root move proven best so far in the unfinished iteration.
     std::optional<Move> iteration_best_;
@@ -225,7 +226,7 @@ Score Worker<Game>::quiesce(const Position& p, Score alpha, Score beta, int ply,
         if (!Game::has_moves(p)) return loss_in(ply);
         if (!engine_.options_.threat_extension || !may_extend || ply >= MaxPly ||
             !Game::threatened(p))
-            return Game::evaluate(p, *engine_.options_.weights, engine_.options_.network);
+            return Game::evaluate(p, *engine_.options_.weights, engine_.options_.network, &nnue_cache_);
         may_extend = false;  // once per line
     }
     if (ply >= MaxPly) return Draw;  // a capture chain this long cannot happen; stay safe
@@ -352,7 +353,7 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
                            !is_decisive(alpha) && !is_decisive(beta);
     if (prune.iir_depth > 0 && !pv_node && !tt_move && depth >= prune.iir_depth) --depth;
     const bool futile_node = may_prune && depth <= prune.futility_depth &&
-                             Game::evaluate(p, *opt.weights, opt.network) + prune.futility_margin * depth <= alpha;
+                             Game::evaluate(p, *opt.weights, opt.network, &nnue_cache_) + prune.futility_margin * depth <= alpha;
     const int new_depth = list.size() == 1 ? depth : depth - 1;
 
     // 7. Order, then search: the first move with the full window, the rest with a null window,

@@ -41,10 +41,12 @@ struct EnglishGame {
     static Bitboard crown_row(Color c) { return tempo::crown_row(c); }
     // The 80-ply rule of the reference game, kept by the official rules too (engine/game.hpp).
     static bool rule_draw(const Position& p) { return p.quiet_plies() >= DrawPlies; }
-    // The network when there is one, else the hand-made evaluation with `w`.
+    // The network when there is one (its first layer updated from the search thread's `cache`,
+    // when given), else the hand-made evaluation with `w`.
     static Score evaluate(const Position& p, const Weights& w = DefaultWeights,
-                          const nnue::Network* net = nullptr) {
-        return net ? net->evaluate(p) : search::evaluate(p, w);
+                          const nnue::Network* net = nullptr, nnue::Cache* cache = nullptr) {
+        if (!net) return search::evaluate(p, w);
+        return cache ? net->evaluate(p, *cache) : net->evaluate(p);
     }
 };
 
@@ -67,7 +69,8 @@ struct InternationalGame {
     // The 25-move rule and the 16-move rule of the small endings (FMJD), kept by the position.
     static bool rule_draw(const Position& p) { return intl::rule_draw(p); }
     // The English weights do not apply to this board.
-    static Score evaluate(const Position& p, const Weights& = DefaultWeights, const nnue::Network* = nullptr) {
+    static Score evaluate(const Position& p, const Weights& = DefaultWeights, const nnue::Network* = nullptr,
+                          nnue::Cache* = nullptr) {
         return search::evaluate(p);
     }
 };

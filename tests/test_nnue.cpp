@@ -285,3 +285,28 @@ TEST_CASE("nnue: the engine and the trainer's integer forward pass agree on save
     for (const int b : buckets) CHECK(b > 0);  // every bucket's layers are compared
     CHECK(distinct > 150);
 }
+
+TEST_CASE("nnue: the first layer updated from a cache gives the scores of a fresh sum", "[nnue]") {
+    // Positions one after another as a search meets them (moves of random games, with jumps to
+    // unrelated setups, either side to move), and a second network through the same cache.
+    std::mt19937_64 rng(31);
+    const auto w = random_parameters(rng, 40, 30);
+    const auto w2 = random_parameters(rng, 40, 30);
+    const Result<nnue::Network> net = nnue::Network::from_parameters(*w, "one");
+    const Result<nnue::Network> other = nnue::Network::from_parameters(*w2, "two");
+    REQUIRE(net.ok());
+    REQUIRE(other.ok());
+    std::vector<Position> positions = tempo::testing::random_game_positions(41, 4000);
+    for (std::size_t i = 0; i < positions.size(); i += 37) positions[i] = tempo::testing::random_setup(rng, 12);
+    nnue::Cache portable, avx2;
+    int n = 0;
+    for (const Position& p : positions) {
+        if (has_capture(p)) continue;
+        const nnue::Network& use = ++n % 500 == 0 ? *other : *net;  // now and then another network
+        const Score fresh = use.evaluate_portable(p);
+        INFO(to_fen(p));
+        REQUIRE(use.evaluate_portable(p, portable) == fresh);
+        if (nnue::Network::avx2_available()) REQUIRE(use.evaluate_avx2(p, avx2) == fresh);
+    }
+    CHECK(n > 2000);
+}

@@ -68,6 +68,30 @@ static void BM_NetworkEvaluatePortable(benchmark::State& state) {
 }
 BENCHMARK(BM_NetworkEvaluatePortable);
 
+// With the first layer updated from a cache, as the search evaluates: the positions of random
+// games in order, so one differs from the one before by a move (the cache's case in a search is
+// closer still: siblings of one node).
+static void BM_NetworkEvaluateCached(benchmark::State& state) {
+    std::mt19937_64 rng(3);
+    std::vector<Position> positions;
+    Position p = Position::start();
+    while (positions.size() < 256) {
+        MoveList list;
+        generate_moves(p, list);
+        if (list.empty()) {
+            p = Position::start();
+            continue;
+        }
+        if (!has_capture(p)) positions.push_back(p);
+        p = p.after(list[rng() % list.size()]);
+    }
+    const nnue::Network& net = network();
+    nnue::Cache cache;
+    std::size_t i = 0;
+    for (auto _ : state) benchmark::DoNotOptimize(net.evaluate(positions[i++ & 255], cache));
+}
+BENCHMARK(BM_NetworkEvaluateCached);
+
 static void BM_NetworkFeatures(benchmark::State& state) {
     const auto positions = quiet_positions();
     std::size_t i = 0;
