@@ -8,6 +8,7 @@
 
 #include "protocol_process.hpp"
 #include "run_tempo.hpp"
+#include "search/nnue.hpp"
 
 using testing::ms_since;
 using testing::TempoProcess;
@@ -498,10 +499,13 @@ TEST_CASE("transcript: extensions d, legal, status, eval, go perft, bench", "[pr
     t.send("position fen B:WK5:BK30");  // kings only, far apart; an 80-ply shuffle would draw
     t.send("eval");
     lines = t.sync();
-    // Nine terms, the four of the rich weights (search/eval.hpp) and the total.
-    REQUIRE(lines.size() == 14);
-    CHECK(starts(lines[0], "info string eval material "));
-    CHECK(starts(lines[12], "info string eval the-move "));
+    // With a network built in, its score first; then the classic evaluation's nine terms, the
+    // four of the rich weights (search/eval.hpp) and the total.
+    const std::size_t net = tempo::search::nnue::Network::embedded() ? 1 : 0;
+    REQUIRE(lines.size() == 14 + net);
+    if (net) CHECK(starts(lines[0], "info string eval network "));
+    CHECK(starts(lines[net], "info string eval material "));
+    CHECK(starts(lines[12 + net], "info string eval the-move "));
     CHECK(starts(lines.back(), "info string eval total "));
     t.send("position fen W:W22:B18");
     t.send("eval");
