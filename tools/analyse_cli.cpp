@@ -8,7 +8,8 @@
 // the best move is searched too, so both moves are scored the same way, by a search of the
 // position after them. drop = best - played, for the side that moved.
 //
-// A move is an error when its drop is at least the threshold. Moves of the opening (the moves of
+// A move is an error when its drop is at least the threshold. Drops are taken between scores capped
+// at +-DropCap: a win in 19 against +734 is the route to the win, not an error. Moves of the opening (the moves of
 // the PDN Opening tag that a match runner writes, such as `ballots.csv #7: 9-13 21-17 5-9`) and
 // forced moves (the only legal move) are not judged. For each error a second, fresh engine
 // searches both positions again, iteration by iteration, to find the shallowest depth from which
@@ -18,9 +19,9 @@
 // Outcome classes, for the side to move: winning at +LostBound or more, losing at -LostBound or
 // less, balanced between. The first decisive error of a game is its first error that moves the
 // mover to a worse class (a win thrown away, a draw lost). In a decisive game the loser's losing
-// move is its last move played while its score was still above -LostBound: after it, the search
-// never again gave the loser more. It is a "shot" when that move's drop reached the threshold and
-// "drift" when the game slipped away in smaller steps.
+// move is its last move played from a level position (a score above -LevelBound): after it, the
+// search never again gave the loser that much. It is a "shot" when that move's drop reached the
+// threshold and "drift" when the game slipped away in smaller steps.
 //
 // Input is checked before the first search: a file that cannot be read or parsed, an illegal
 // move, a game that is not English, a bad option: exit code 2 and one line.
@@ -51,6 +52,10 @@ constexpr std::string_view Command = "analyse";
 constexpr int DefaultDepth = 20;
 // A man: a side this far ahead by the deep search is counted as winning, this far behind as losing.
 constexpr int LostBound = 100;
+// Within half a man a position is level: the loser's losing move is its last one from there.
+constexpr int LevelBound = LostBound / 2;
+// Three men: beyond this a side wins anyway, and drops are measured between capped scores.
+constexpr int DropCap = 3 * LostBound;
 // Decisive scores as numbers that can be subtracted: +-(DecisiveScale - plies to the end).
 constexpr int DecisiveScale = 10000;
 
@@ -62,15 +67,16 @@ void print_analyse_help() {
         "Replays every English game of FILE and searches each position with Tempo's searcher (one\n"
         "thread, no book; the endgame database only with --egdb) to depth D (default %d) or for\n"
         "MS milliseconds. A move is an error when its score for the mover fell by CP (default 50)\n"
-        "or more below the best move's; both are scored by searching the position after the move.\n"
-        "The moves of the game's Opening tag (a match ballot) and forced moves are not judged.\n"
+        "or more below the best move's; both are scored by searching the position after the move,\n"
+        "and the drop is taken between scores capped at +-%d. The moves of the game's Opening tag\n"
+        "(a match ballot) and forced moves are not judged.\n"
         "\n"
         "For each game: every error (move, the better move, the two scores, the phase, the pieces,\n"
         "the depth from which a fresh search sees the drop, the FEN before the move), then the\n"
         "result, the first decisive error (the first that turns a win into a draw or loss, or a\n"
         "draw into a loss, at +-%d cp) and, in a decisive game, the loser's losing move (its last\n"
-        "move while still above -%d cp: a 'shot' when it was an error, else 'drift'). Last, the\n"
-        "errors of each player (PDN Black/White tags) by phase and by pieces on the board.\n"
+        "move from a level position, above -%d cp: a 'shot' when it was an error, else 'drift').\n"
+        "Last, the errors of each player (PDN Black/White tags) by phase and by pieces.\n"
         "Phases: opening 20-24 pieces, middlegame 11-19, endgame 10 or fewer.\n"
         "\n"
         "  --side S       only the moves of S: a player's name, or black or white\n"
@@ -79,7 +85,7 @@ void print_analyse_help() {
         "  --egdb         probe the endgame database (built in memory, %d pieces)\n"
         "  --csv          one CSV row per error (and per losing move) instead of the text report;\n"
         "                 decisive scores as +-(%d - plies to the end)\n",
-        DefaultDepth, LostBound, LostBound, search::egdb::DefaultPieces, DecisiveScale);
+        DefaultDepth, DropCap, LostBound, LevelBound, search::egdb::DefaultPieces, DecisiveScale);
 }
 
 struct Settings {
@@ -177,6 +183,8 @@ Phase phase_of(int pieces) { return pieces >= 20 ? Phase::Opening : pieces >= 11
 constexpr std::array<const char*, 6> BucketNames{"24-21", "20-17", "16-13", "12-9", "8-5", "4-2"};
 std::size_t bucket_of(int pieces) { return std::size_t(std::clamp((24 - pieces) / 4, 0, 5)); }
 
+int capped(int s) { return std::clamp(s, -DropCap, DropCap); }
+
 int class_of(int s) { return s >= LostBound ? 1 : s <= -LostBound ? -1 : 0; }
 constexpr std::array<const char*, 3> ClassNames{"loss", "draw", "win"};
 
@@ -189,7 +197,7 @@ struct Judged {
     int pieces = 0;
     std::string fen;             // before the move
     int seen = 0;                // errors: the depth from which the drop shows (0: not again)
-    int drop() const { return best - score; }
+    int drop() const { return capped(best) - capped(score); }
 };
 
 struct GameReport {
@@ -197,7 +205,7 @@ struct GameReport {
     std::optional<std::size_t> first_decisive;  // index into moves
     std::optional<std::size_t> losing;          // index into moves
     std::optional<Color> loser;
-    bool lost_throughout = false;  // the loser was below -LostBound at every judged move
+    bool lost_throughout = false;  // the loser was below -LevelBound at every judged move
     bool unseen_loss = false;      // the loser's last judged move still scored above -LostBound
 
     // Whether the game has a losing move the search saw (a shot or drift).
@@ -337,7 +345,7 @@ private:
         const std::vector<int> a = scores(played), b = scores(best);
         int from = 0;
         for (int d = depth; d >= 1; --d) {
-            if (b[std::size_t(d)] - a[std::size_t(d)] < s_.threshold) break;
+            if (capped(b[std::size_t(d)]) - capped(a[std::size_t(d)]) < s_.threshold) break;
             from = d;
         }
         return from;
@@ -358,7 +366,7 @@ private:
         for (std::size_t k = 0; k < r.moves.size(); ++k) {
             if (r.moves[k].mover != *r.loser) continue;
             last = k;
-            if (r.moves[k].best > -LostBound) r.losing = k;
+            if (r.moves[k].best > -LevelBound) r.losing = k;
         }
         r.lost_throughout = last && !r.losing;
         // The score can also fall after the move, when the reply shows what the search missed
@@ -506,7 +514,10 @@ private:
         } else if (r.unseen_loss) {
             std::printf("; %s lost, but the search never saw it lost", color_name(*r.loser).c_str());
         } else if (r.lost_throughout) {
-            std::printf("; %s was lost from its first judged move", color_name(*r.loser).c_str());
+            const auto first = std::find_if(r.moves.begin(), r.moves.end(),
+                                            [&](const Judged& j) { return j.mover == *r.loser; });
+            std::printf("; %s lost, below -%d from its first judged move (%s)", color_name(*r.loser).c_str(),
+                        LevelBound, score_text(first->best).c_str());
         }
         std::printf("\n");
     }
