@@ -111,4 +111,10 @@ TEST_CASE("tempo analyse flags a piece given away and names the move that keeps 
         CHECK(blunders == 1);
         CHECK(rows.back().ends_with(",endgame,2,1,draw->loss,first+losing,W:W32:B24"));
     }
+    SECTION("--all lists every judged move") {
+        const Run all = testing::run_tool({"analyse", path, "--depth", "6", "--csv", "--all", "--games", "1"});
+        REQUIRE(all.status == 0);
+        // Four moves, none forced, none from a ballot: a header and four rows.
+        CHECK(lines_of(all.out).size() == 5);
+    }
 }

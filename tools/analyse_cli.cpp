@@ -62,7 +62,7 @@ constexpr int DecisiveScale = 10000;
 void print_analyse_help() {
     std::printf(
         "Usage: tempo analyse FILE.pdn [--depth D | --movetime MS] [--side NAME|black|white]\n"
-        "                     [--threshold CP] [--hash MB] [--games A-B] [--egdb] [--csv]\n"
+        "                     [--threshold CP] [--hash MB] [--games A-B] [--egdb] [--csv] [--all]\n"
         "\n"
         "Replays every English game of FILE and searches each position with Tempo's searcher (one\n"
         "thread, no book; the endgame database only with --egdb) to depth D (default %d) or for\n"
@@ -84,7 +84,8 @@ void print_analyse_help() {
         "  --hash MB      the transposition table (default 64), kept for the whole game\n"
         "  --egdb         probe the endgame database (built in memory, %d pieces)\n"
         "  --csv          one CSV row per error (and per losing move) instead of the text report;\n"
-        "                 decisive scores as +-(%d - plies to the end)\n",
+        "                 decisive scores as +-(%d - plies to the end)\n"
+        "  --all          every judged move, not only the errors\n",
         DefaultDepth, DropCap, LostBound, LevelBound, search::egdb::DefaultPieces, DecisiveScale);
 }
 
@@ -98,6 +99,7 @@ struct Settings {
     int first_game = 1, last_game = 0;  // 0: to the end
     bool egdb = false;
     bool csv = false;
+    bool all = false;  // every judged move, not only the errors
 };
 
 // "A-B" or "A", 1-based, A <= B.
@@ -126,9 +128,9 @@ Result<Settings> read_settings(Args args) {
         if (std::find(seen.begin(), seen.end(), *o) != seen.end())
             return Error{std::string(*o) + " is given twice"};
         seen.push_back(*o);
-        if (*o == "--egdb" || *o == "--csv") {
+        if (*o == "--egdb" || *o == "--csv" || *o == "--all") {
             if (Result<bool> f = reader.flag(*o); !f) return Error{f.error()};
-            (*o == "--egdb" ? s.egdb : s.csv) = true;
+            (*o == "--egdb" ? s.egdb : *o == "--csv" ? s.csv : s.all) = true;
             continue;
         }
         const bool known = *o == "--depth" || *o == "--movetime" || *o == "--side" || *o == "--threshold" ||
@@ -433,7 +435,7 @@ public:
                 ++t.lost_by_phase[phase];
                 ++(error ? t.shots : t.drifts);
             }
-            if (error || losing) print_move(number, g, game, j, first, losing);
+            if (error || losing || s_.all) print_move(number, g, game, j, first, losing);
         }
         if (!s_.csv) print_summary(g, game, r);
         std::fflush(stdout);
