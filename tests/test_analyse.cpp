@@ -56,9 +56,12 @@ TEST_CASE("tempo analyse rejects a bad file or option with exit code 2 and one l
         {{"analyse", good, "--depth", "4", "--depth", "5"}, "--depth is given twice"},
         {{"analyse", good, "--threshold"}, "--threshold needs a value"},
         {{"analyse", good, "--hash", "0"}, "--hash '0' is out of range"},
-        {{"analyse", good, "--games", "2-1"}, "--games '2-1' ends before it starts"},
-        {{"analyse", good, "--games", "a-b"}, "--games 'a-b' is not A-B"},
+        {{"analyse", good, "--games", "2-1"}, "--games '2-1' has a range that ends before it starts"},
+        {{"analyse", good, "--games", "a-b"}, "--games 'a-b' is not A-B or a list of them"},
         {{"analyse", good, "--games", "3"}, "has 2 games"},
+        {{"analyse", good, "--games", "1,2-"}, "--games '1,2-' is not A-B or a list of them"},
+        {{"analyse", good, "--egdb-pieces", "6"}, "--egdb-pieces '6' is out of range 2..5"},
+        {{"analyse", good, "--egdb", "--egdb-pieces", "3"}, "give --egdb or --egdb-pieces, not both"},
         {{"analyse", good, "--side", "nobody"}, "no game has a player named 'nobody'"},
         {{"analyse", good, "--csv=yes"}, "--csv takes no value"},
         {{"analyse", good, "--fast"}, "unknown option '--fast'"},
@@ -81,7 +84,7 @@ TEST_CASE("tempo analyse flags a piece given away and names the move that keeps 
     const std::string path = dir.file("games.pdn");
     testing::write_text(path, TwoGames);
 
-    const Run r = testing::run_tool({"analyse", path, "--depth", "8", "--games", "2"});
+    const Run r = testing::run_tool({"analyse", path, "--depth", "8", "--games", "2", "--egdb-pieces", "2"});
     INFO(r.out << r.err);
     REQUIRE(r.status == 0);
     CHECK(r.err.empty());
@@ -112,7 +115,7 @@ TEST_CASE("tempo analyse flags a piece given away and names the move that keeps 
         CHECK(rows.back().ends_with(",endgame,2,1,draw->loss,first+losing,W:W32:B24"));
     }
     SECTION("--all lists every judged move") {
-        const Run all = testing::run_tool({"analyse", path, "--depth", "6", "--csv", "--all", "--games", "1"});
+        const Run all = testing::run_tool({"analyse", path, "--depth", "6", "--csv", "--all", "--games", "1,1"});
         REQUIRE(all.status == 0);
         // Four moves, none forced, none from a ballot: a header and four rows.
         CHECK(lines_of(all.out).size() == 5);

@@ -62,7 +62,8 @@ constexpr int DecisiveScale = 10000;
 void print_analyse_help() {
     std::printf(
         "Usage: tempo analyse FILE.pdn [--depth D | --movetime MS] [--side NAME|black|white]\n"
-        "                     [--threshold CP] [--hash MB] [--games A-B] [--egdb] [--csv] [--all]\n"
+        "                     [--threshold CP] [--hash MB] [--games A-B] [--egdb | --egdb-pieces N]\n"
+        "                     [--csv] [--all]\n"
         "\n"
         "Replays every English game of FILE and searches each position with Tempo's searcher (one\n"
         "thread, no book; the endgame database only with --egdb) to depth D (default %d) or for\n"
@@ -80,13 +81,16 @@ void print_analyse_help() {
         "Phases: opening 20-24 pieces, middlegame 11-19, endgame 10 or fewer.\n"
         "\n"
         "  --side S       only the moves of S: a player's name, or black or white\n"
-        "  --games A-B    only games A to B of the file (1-based; a single number for one game)\n"
+        "  --games A-B    only games A to B of the file (1-based; a single number for one game;\n"
+        "                 several ranges with commas: 4,7,9-12)\n"
         "  --hash MB      the transposition table (default 64), kept for the whole game\n"
         "  --egdb         probe the endgame database (built in memory, %d pieces)\n"
+        "  --egdb-pieces N  the same with N pieces (%d-%d; 5 takes about a minute and 320 MB)\n"
         "  --csv          one CSV row per error (and per losing move) instead of the text report;\n"
         "                 decisive scores as +-(%d - plies to the end)\n"
         "  --all          every judged move, not only the errors\n",
-        DefaultDepth, DropCap, LostBound, LevelBound, search::egdb::DefaultPieces, DecisiveScale);
+        DefaultDepth, DropCap, LostBound, LevelBound, search::egdb::DefaultPieces, search::egdb::MinPieces,
+        search::egdb::MaxPieces, DecisiveScale);
 }
 
 struct Settings {
@@ -96,23 +100,36 @@ struct Settings {
     std::string side;  // "" all; "black", "white" or a player's name
     int threshold = 50;
     int hash_mb = 64;
-    int first_game = 1, last_game = 0;  // 0: to the end
-    bool egdb = false;
+    std::vector<std::pair<int, int>> games;  // ranges, 1-based; empty: all
+    int egdb_pieces = 0;                     // 0: no endgame database
     bool csv = false;
     bool all = false;  // every judged move, not only the errors
 };
 
-// "A-B" or "A", 1-based, A <= B.
-Result<std::pair<int, int>> parse_games(std::string_view text) {
+// "A-B" or "A", 1-based, A <= B; `whole` is the option's value, for the message.
+Result<std::pair<int, int>> parse_range(std::string_view text, std::string_view whole) {
+    const std::string shown = "--games '" + std::string(whole) + "'";
     const std::size_t dash = text.find('-');
     const std::string_view a = text.substr(0, dash);
     const std::string_view b = dash == std::string_view::npos ? a : text.substr(dash + 1);
     const Result<std::int64_t> from = parse_number("--games", a, 1, 1'000'000);
-    if (!from) return Error{"--games '" + std::string(text) + "' is not A-B (game numbers from 1)"};
     const Result<std::int64_t> to = parse_number("--games", b, 1, 1'000'000);
-    if (!to) return Error{"--games '" + std::string(text) + "' is not A-B (game numbers from 1)"};
-    if (*to < *from) return Error{"--games '" + std::string(text) + "' ends before it starts"};
+    if (!from || !to) return Error{shown + " is not A-B or a list of them (game numbers from 1)"};
+    if (*to < *from) return Error{shown + " has a range that ends before it starts"};
     return std::pair{int(*from), int(*to)};
+}
+
+// Ranges separated by commas: "4,7,9-12".
+Result<std::vector<std::pair<int, int>>> parse_games(std::string_view text) {
+    std::vector<std::pair<int, int>> ranges;
+    for (std::size_t start = 0;;) {
+        const std::size_t comma = text.find(',', start);
+        const Result<std::pair<int, int>> r = parse_range(text.substr(start, comma - start), text);
+        if (!r) return Error{r.error()};
+        ranges.push_back(*r);
+        if (comma == std::string_view::npos) return ranges;
+        start = comma + 1;
+    }
 }
 
 Result<Settings> read_settings(Args args) {
@@ -130,21 +147,26 @@ Result<Settings> read_settings(Args args) {
         seen.push_back(*o);
         if (*o == "--egdb" || *o == "--csv" || *o == "--all") {
             if (Result<bool> f = reader.flag(*o); !f) return Error{f.error()};
-            (*o == "--egdb" ? s.egdb : *o == "--csv" ? s.csv : s.all) = true;
+            if (*o == "--egdb") s.egdb_pieces = std::max(s.egdb_pieces, search::egdb::DefaultPieces);
+            if (*o == "--csv") s.csv = true;
+            if (*o == "--all") s.all = true;
             continue;
         }
         const bool known = *o == "--depth" || *o == "--movetime" || *o == "--side" || *o == "--threshold" ||
-                           *o == "--hash" || *o == "--games";
+                           *o == "--hash" || *o == "--games" || *o == "--egdb-pieces";
         if (!known) return Error{"unknown option '" + std::string(*o) + "'"};
         const Result<std::string_view> v = reader.value(*o);
         if (!v) return Error{v.error()};
         if (*o == "--side") {
             s.side = std::string(*v);
         } else if (*o == "--games") {
-            const Result<std::pair<int, int>> g = parse_games(*v);
+            Result<std::vector<std::pair<int, int>>> g = parse_games(*v);
             if (!g) return Error{g.error()};
-            s.first_game = g->first;
-            s.last_game = g->second;
+            s.games = std::move(g.value());
+        } else if (*o == "--egdb-pieces") {
+            const Result<std::int64_t> n = parse_number(*o, *v, search::egdb::MinPieces, search::egdb::MaxPieces);
+            if (!n) return Error{n.error()};
+            s.egdb_pieces = int(*n);
         } else {
             const bool depth = *o == "--depth", movetime = *o == "--movetime", hash = *o == "--hash";
             const std::int64_t hi = depth ? search::MaxDepth : movetime ? 3'600'000 : hash ? 16384 : 100'000;
@@ -154,6 +176,9 @@ Result<Settings> read_settings(Args args) {
         }
     }
     if (s.depth && s.movetime) return Error{"give --depth or --movetime, not both"};
+    if (std::find(seen.begin(), seen.end(), "--egdb") != seen.end() &&
+        std::find(seen.begin(), seen.end(), "--egdb-pieces") != seen.end())
+        return Error{"give --egdb or --egdb-pieces, not both"};
     if (!s.depth && !s.movetime) s.depth = DefaultDepth;
     return s;
 }
@@ -445,7 +470,7 @@ public:
         if (s_.csv) return;
         const std::string how = s_.movetime ? std::to_string(s_.movetime) + " ms" : "depth " + std::to_string(s_.depth);
         std::printf("\nanalysed %zu game%s, %s a position, threshold %d cp%s: %llu searches in %.1f s\n", games,
-                    games == 1 ? "" : "s", how.c_str(), s_.threshold, s_.egdb ? ", endgame database" : "",
+                    games == 1 ? "" : "s", how.c_str(), s_.threshold, s_.egdb_pieces ? ", endgame database" : "",
                     static_cast<unsigned long long>(searches), seconds);
         for (const auto& [name, t] : tallies_) {
             std::printf("%s: %d game%s, %d moves judged, %d errors (%.1f per 100 moves), %d first decisive errors, "
@@ -546,12 +571,17 @@ int analyse_main(Args args) {
     if (!read) return usage_error(Command, s.path + ": " + read.error());
     const std::vector<pdn::PdnGame>& all = *read;
     if (all.empty()) return usage_error(Command, s.path + ": no games");
-    if (s.last_game == 0) s.last_game = int(all.size());
-    if (s.last_game > int(all.size()))
-        return usage_error(Command, "--games: " + s.path + " has " + std::to_string(all.size()) + " games");
+    if (s.games.empty()) s.games = {{1, int(all.size())}};
+    std::vector<std::size_t> chosen;
+    for (const auto& [from, to] : s.games) {
+        if (to > int(all.size()))
+            return usage_error(Command, "--games: " + s.path + " has " + std::to_string(all.size()) + " games");
+        for (int n = from; n <= to; ++n)
+            if (std::find(chosen.begin(), chosen.end(), std::size_t(n)) == chosen.end()) chosen.push_back(std::size_t(n));
+    }
     std::vector<std::pair<std::size_t, Game>> games;
     bool side_found = s.side.empty() || s.side == "black" || s.side == "white";
-    for (auto n = std::size_t(s.first_game); n <= std::size_t(s.last_game); ++n) {
+    for (const std::size_t n : chosen) {
         const pdn::PdnGame& g = all[n - 1];
         Result<Game> game = pdn::replay(g);
         if (!game)
@@ -565,7 +595,7 @@ int analyse_main(Args args) {
     // 2. The searches, one game at a time.
     const auto start = std::chrono::steady_clock::now();
     std::optional<search::egdb::Database> db;
-    if (s.egdb) db = search::egdb::Database::build(search::egdb::DefaultPieces);
+    if (s.egdb_pieces) db = search::egdb::Database::build(s.egdb_pieces);
     Analyser analyser(s, db ? &*db : nullptr);
     Reporter reporter(s);
     for (const auto& [n, game] : games) reporter.game(n, all[n - 1], game, analyser.analyse(all[n - 1], game));
