@@ -46,6 +46,7 @@ int pdn_main(Args args);
 int book_main(Args args);
 int egdb_main(Args args);
 int datagen_main(Args args);
+int analyse_main(Args args);
 
 // Print "tempo <command>: <message> (see 'tempo <command> --help')" on stderr; returns ExitUsage.
 int usage_error(std::string_view command, std::string_view message);

@@ -22,6 +22,7 @@ constexpr std::array Subcommands{
     Subcommand{"match", "games between engine processes: clocks, openings, PDN, Elo, SPRT", match_main},
     Subcommand{"play", "a game against Tempo in the terminal", play_main},
     Subcommand{"pdn", "'pdn check FILE': replay every game of a PDN file", pdn_main},
+    Subcommand{"analyse", "search every position of a PDN file deeper: the errors of each side", analyse_main},
     Subcommand{"book", "opening books: build (by searching), show FEN, export/import the text form", book_main},
     Subcommand{"egdb", "endgame database: build (counts, time), probe FEN (exact value)", egdb_main},
     Subcommand{"datagen", "self-play training data for the neural evaluation (docs/training.md)", datagen_main},
