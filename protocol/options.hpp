@@ -37,11 +37,13 @@ struct Options {
     std::string egdb_file;  // empty: build it; else load this file (written by tempo egdb build)
     bool network = true;    // English: the neural evaluation (search/nnue.hpp), else the classic one
     std::string eval_file;  // empty: the network built into the binary; else this file's
+    std::string search_tune;  // search parameters, `name=value` pairs (search/tuning.hpp)
 };
 
 // What a successful `set` changed, for the session to act on (resize the table, clear it, start
-// the new variant's game, drop or rebuild the endgame database, load the network).
-enum class Changed { Value, Hash, ClearHash, Variant, Egdb, Evaluation };
+// the new variant's game, drop or rebuild the endgame database, load the network, set the
+// search parameters).
+enum class Changed { Value, Hash, ClearHash, Variant, Egdb, Evaluation, Search };
 
 // Sets the option `name` (any case) from `value`; on error nothing changes.
 Result<Changed> set_option(Options& o, std::string_view name, const std::optional<std::string>& value);

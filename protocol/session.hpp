@@ -90,9 +90,9 @@ private:
     void prepare_egdb(const Position& root);
     // Cancels a build under way, waits for its thread, and forgets the database.
     void drop_egdb();
-    // Hands the engine the evaluation the options name: the EvalFile network, the built-in one,
-    // or none (the classic evaluation).
-    void use_evaluation();
+    // Hands the engine the search parameters (SearchTune over the defaults) and the evaluation
+    // the options name: the EvalFile network, the built-in one, or none (the classic evaluation).
+    void configure_search();
 
     Writer& out_;
     Options options_;
