@@ -83,6 +83,22 @@ def quantise(net):
     return {k: v.astype(np.int64) for k, v in q.items()}
 
 
+def dequantise(q):
+    """A model.Net whose quantisation is `q` again: each integer divided by its scale.
+
+    The start of a new generation: train.py --init trains on from a shipped network file, whose
+    float checkpoint may be gone. quantise(dequantise(q)) == q (tested)."""
+    import torch
+    import model
+    net = model.Net()
+    scales = {"W1": Scale1, "b1": Scale1, "W2": ScaleW, "b2": ScaleOut, "W3": ScaleW, "b3": ScaleOut,
+              "W4": ScaleW, "b4": ScaleOut}
+    with torch.no_grad():
+        for name, scale in scales.items():
+            getattr(net, name).copy_(torch.from_numpy(q[name].astype(np.float32) / np.float32(scale)))
+    return net
+
+
 def check(q):
     """Raise NetworkError unless no intermediate of the integer forward pass can overflow."""
     worst = np.abs(q["b1"]) + np.sort(np.abs(q["W1"]), axis=0)[-ActiveMax:].sum(axis=0)
