@@ -22,7 +22,7 @@ struct Spec {
     std::array<std::string_view, 2> words{};  // a combo's values (unused ones empty)
 };
 
-constexpr std::array<Spec, 18> Table{{
+constexpr std::array<Spec, 19> Table{{
     {"Hash", Kind::Spin, "16", 1, 4096, {}},
     {"Threads", Kind::Spin, "1", 1, 64, {}},
     {"MultiPV", Kind::Spin, "1", 1, 32, {}},
@@ -40,6 +40,7 @@ constexpr std::array<Spec, 18> Table{{
     {"EGDBFile", Kind::String, "", 0, 0, {}},
     {"Evaluation", Kind::Combo, "network", 0, 0, {"network", "classic"}},
     {"EvalFile", Kind::String, "", 0, 0, {}},
+    {"EvalFileInternational", Kind::String, "", 0, 0, {}},
     {"Clear Hash", Kind::Button, "", 0, 0, {}},
 }};
 
@@ -160,6 +161,11 @@ Result<Changed> set_option(Options& o, std::string_view name, const std::optiona
         if (shown == "EvalFile") {
             if (text == o.eval_file) return Changed::Value;
             o.eval_file = std::move(text);
+            return Changed::Evaluation;
+        }
+        if (shown == "EvalFileInternational") {
+            if (text == o.eval_file_intl) return Changed::Value;
+            o.eval_file_intl = std::move(text);
             return Changed::Evaluation;
         }
         o.book_file = std::move(text);

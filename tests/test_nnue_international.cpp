@@ -6,6 +6,8 @@
 #include <cstring>
 #include <fstream>
 #include <random>
+#include <set>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -269,4 +271,93 @@ TEST_CASE("intl nnue: the search evaluates 10x10 positions with the network it i
     engine.options().intl_network = nullptr;  // the hand-set evaluation: the start is level
     engine.clear();
     CHECK(engine.go(intl::Position::start(), {}, limits).score != 150);
+}
+
+TEST_CASE("intl nnue: EvalFileInternational loads a network, refuses an English one and keeps the evaluation",
+          "[nnue][intl][cli]") {
+    std::mt19937_64 rng(29);
+    const auto w = random_parameters(rng, 25, 20);
+    ::testing::ScratchDir dir;
+    auto write = [&dir](const std::string& name, const std::vector<std::uint8_t>& bytes) {
+        std::ofstream out(dir.file(name), std::ios::binary);
+        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+        return dir.file(name);
+    };
+    const std::string good = write("intl.nnue", nnue::encode(*w, "intl test"));
+    auto english = std::make_unique<nnue::Parameters>();
+    std::memset(english.get(), 0, sizeof *english);
+    const std::string wrong = write("english.nnue", nnue::encode(*english, "english"));
+    const Result<nnue::IntlNetwork> net = nnue::IntlNetwork::from_parameters(*w, "intl test");
+    REQUIRE(net.ok());
+    const std::string expected =
+        "info string eval network " + std::to_string(net->evaluate(intl::Position::start())) + " (intl test)";
+    const auto run = ::testing::run_tool(
+        {}, "setoption name Variant value international\nsetoption name EvalFileInternational value " + good +
+                "\neval\nsetoption name EvalFileInternational value " + wrong +
+                "\neval\nsetoption name EvalFile value " + good +
+                "\nsetoption name Evaluation value classic\neval\nquit\n");
+    REQUIRE(run.status == 0);
+    const std::string& out = run.out;
+    const std::size_t first = out.find(expected);
+    REQUIRE(first != std::string::npos);
+    const std::size_t error = out.find("info string error: EvalFileInternational: network '" + wrong +
+                                       "' is for game 0 (English draughts), not international draughts (1)");
+    REQUIRE(error != std::string::npos);
+    CHECK(error > first);
+    CHECK_THAT(out.substr(error), Catch::Contains("(the evaluation is unchanged)"));
+    const std::size_t second = out.find(expected, error);
+    REQUIRE(second != std::string::npos);
+    // The 10x10 file given to the English option is refused the same way.
+    CHECK(out.find("info string error: EvalFile: network '" + good +
+                   "' is for game 1 (international draughts), not English draughts (0)") != std::string::npos);
+    // After Evaluation classic only the hand-set evaluation's total is written.
+    CHECK(out.find("info string eval network", second + 1) == std::string::npos);
+    CHECK(out.find("info string eval total", second) != std::string::npos);
+}
+
+TEST_CASE("intl datagen: --variant international writes quiet 10x10 positions once each, with the game in the header",
+          "[nnue][intl][cli]") {
+    ::testing::ScratchDir dir;
+    const std::string out = dir.file("intl.dat");
+    const auto run = ::testing::run_tool({"datagen", "--variant", "international", "--out", out, "--games", "3",
+                                          "--nodes", "300", "--threads", "1", "--seed", "4", "--random-plies", "4"});
+    REQUIRE(run.status == 0);
+    const std::string bytes = ::testing::read_text(out);
+    REQUIRE(bytes.size() > 32);
+    // The header: magic, version 2, record size 32, game 1, zeros.
+    std::uint32_t head[6];
+    std::memcpy(head, bytes.data() + 8, sizeof head);
+    CHECK(bytes.substr(0, 8) == "TEMPODAT");
+    CHECK(head[0] == 2);
+    CHECK(head[1] == 32);
+    CHECK(head[2] == 1);
+    CHECK((head[3] | head[4] | head[5]) == 0);
+    REQUIRE((bytes.size() - 32) % 32 == 0);
+    const std::size_t n = (bytes.size() - 32) / 32;
+    CHECK(n > 50);
+    std::set<std::tuple<std::uint64_t, std::uint64_t, std::uint64_t, int>> seen;
+    auto board = [](std::uint64_t squares) {
+        Bitboard b = 0;
+        for (int s = 0; s < 50; ++s)
+            if (squares >> s & 1) b |= bit(intl::Geo::bit_of(s));
+        return b;
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+        const char* r = bytes.data() + 32 + 32 * i;
+        std::uint64_t black, white, kings;
+        std::memcpy(&black, r, 8), std::memcpy(&white, r + 8, 8), std::memcpy(&kings, r + 16, 8);
+        const int result = static_cast<unsigned char>(r[26]), flags = static_cast<unsigned char>(r[27]);
+        CHECK(result <= 2);
+        CHECK((flags & ~1) == 0);
+        CHECK((black & white) == 0);
+        CHECK((black | white) >> 50 == 0);
+        const intl::Position p = intl::Position::from_bitboards(board(black), board(white), board(kings),
+                                                                flags & 1 ? Color::White : Color::Black);
+        CHECK_FALSE(intl::has_capture(p));
+        CHECK(seen.insert({black, white, kings, flags & 1}).second);
+    }
+    // Appending to it keeps the header; an English run refuses the file.
+    const auto english = ::testing::run_tool({"datagen", "--out", out, "--games", "1", "--egdb", "0"});
+    CHECK(english.status != 0);
+    CHECK_THAT(english.err, Catch::Contains("not a Tempo training-data file of English draughts"));
 }

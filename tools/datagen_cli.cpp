@@ -25,6 +25,7 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -154,6 +155,7 @@ struct Shared {
     std::vector<std::vector<Move>> ballots;
     const search::egdb::Database* db = nullptr;
     const search::nnue::Network* net = nullptr;
+    const search::nnue::IntlNetwork* intl_net = nullptr;
     std::FILE* file = nullptr;
     std::mutex mutex;
     std::unordered_set<std::uint64_t> seen;
@@ -192,6 +194,7 @@ void play_games(Shared& sh) {
     search::Engine engine(std::size_t(s.hash_mb));
     engine.set_egdb(sh.db);
     engine.options().network = sh.net;
+    engine.options().intl_network = sh.intl_net;
     std::vector<Record> records;
     for (int g; (g = sh.next_game.fetch_add(1)) < s.games;) {
         std::mt19937_64 rng(s.seed * 1'000'003ULL + std::uint64_t(g));
@@ -347,7 +350,8 @@ int datagen_main(Args args) {
             "                    tests/data/ballots-english-3move.csv; none: random openings only)\n"
             "  --random-plies N  even games start with N random plies, 0..20 (default 6)\n"
             "  --egdb PIECES     endgame database of 2..5 pieces, 0 for none (default 5)\n"
-            "  --eval-file NET   play with this network (default: the built-in evaluation)\n"
+            "  --eval-file NET   play with this network, of the game played (default: the\n"
+            "                    classic evaluation)\n"
             "  --adjudicate CP   a score beyond CP for six plies wins, 0 never (default 500)\n"
             "  --hash MB         table per thread, 1..4096 (default 16)\n");
         return ExitOk;
@@ -425,12 +429,20 @@ int datagen_main(Args args) {
             sh.ballots.push_back(std::move(line));
         }
     }
-    std::unique_ptr<search::nnue::Network> net;
-    if (!s.eval_file.empty()) {
+    // --eval-file: a network of the game played (the loader of that game names what is wrong
+    // otherwise); without it, the classic evaluation plays.
+    std::optional<search::nnue::Network> net;
+    std::optional<search::nnue::IntlNetwork> intl_net;
+    if (!s.eval_file.empty() && s.international) {
+        Result<search::nnue::IntlNetwork> loaded = search::nnue::IntlNetwork::load(s.eval_file);
+        if (!loaded) return usage_error(Command, "--eval-file: " + loaded.error());
+        intl_net = std::move(*loaded);
+        sh.intl_net = &*intl_net;
+    } else if (!s.eval_file.empty()) {
         Result<search::nnue::Network> loaded = search::nnue::Network::load(s.eval_file);
         if (!loaded) return usage_error(Command, "--eval-file: " + loaded.error());
-        net = std::make_unique<search::nnue::Network>(std::move(*loaded));
-        sh.net = net.get();
+        net = std::move(*loaded);
+        sh.net = &*net;
     }
     Result<std::FILE*> file =
         s.international ? open_output<InternationalData>(s.out, sh.seen) : open_output<EnglishData>(s.out, sh.seen);
