@@ -357,7 +357,8 @@ TEST_CASE("intl datagen: --variant international writes quiet 10x10 positions on
         CHECK(seen.insert({black, white, kings, flags & 1}).second);
     }
     // Appending to it keeps the header; an English run refuses the file.
-    const auto english = ::testing::run_tool({"datagen", "--out", out, "--games", "1", "--egdb", "0"});
+    const auto english = ::testing::run_tool(
+        {"datagen", "--out", out, "--games", "1", "--egdb", "0", "--ballots", "none", "--random-plies", "2"});
     CHECK(english.status != 0);
     CHECK_THAT(english.err, Catch::Contains("not a Tempo training-data file of English draughts"));
 }
