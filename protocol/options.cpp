@@ -7,6 +7,7 @@
 
 #include "protocol/command.hpp"
 #include "search/egdb.hpp"
+#include "search/tuning.hpp"
 
 namespace tempo::protocol {
 
@@ -22,7 +23,7 @@ struct Spec {
     std::array<std::string_view, 2> words{};  // a combo's values (unused ones empty)
 };
 
-constexpr std::array<Spec, 19> Table{{
+constexpr std::array<Spec, 20> Table{{
     {"Hash", Kind::Spin, "16", 1, 4096, {}},
     {"Threads", Kind::Spin, "1", 1, 64, {}},
     {"MultiPV", Kind::Spin, "1", 1, 32, {}},
@@ -41,6 +42,7 @@ constexpr std::array<Spec, 19> Table{{
     {"Evaluation", Kind::Combo, "network", 0, 0, {"network", "classic"}},
     {"EvalFile", Kind::String, "", 0, 0, {}},
     {"EvalFileInternational", Kind::String, "", 0, 0, {}},
+    {"SearchTune", Kind::String, "", 0, 0, {}},
     {"Clear Hash", Kind::Button, "", 0, 0, {}},
 }};
 
@@ -157,6 +159,13 @@ Result<Changed> set_option(Options& o, std::string_view name, const std::optiona
             if (text == o.egdb_file) return Changed::Value;
             o.egdb_file = std::move(text);
             return Changed::Egdb;
+        }
+        if (shown == "SearchTune") {
+            // Checked here, so that a bad list is refused and the options stay as they were.
+            const Result<search::Options> tuned = search::tune(search::Options{}, text);
+            if (!tuned) return Error{"option SearchTune: " + tuned.error()};
+            o.search_tune = std::move(text);
+            return Changed::Search;
         }
         if (shown == "EvalFile") {
             if (text == o.eval_file) return Changed::Value;

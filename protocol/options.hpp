@@ -38,11 +38,13 @@ struct Options {
     bool network = true;    // the neural evaluations (search/nnue.hpp), else the classic ones
     std::string eval_file;  // English: empty, the network built into the binary; else this file's
     std::string eval_file_intl;  // the same for international draughts (10x10)
+    std::string search_tune;  // search parameters, `name=value` pairs (search/tuning.hpp)
 };
 
 // What a successful `set` changed, for the session to act on (resize the table, clear it, start
-// the new variant's game, drop or rebuild the endgame database, load the network).
-enum class Changed { Value, Hash, ClearHash, Variant, Egdb, Evaluation };
+// the new variant's game, drop or rebuild the endgame database, load the network, set the
+// search parameters).
+enum class Changed { Value, Hash, ClearHash, Variant, Egdb, Evaluation, Search };
 
 // Sets the option `name` (any case) from `value`; on error nothing changes.
 Result<Changed> set_option(Options& o, std::string_view name, const std::optional<std::string>& value);

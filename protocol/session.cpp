@@ -9,6 +9,7 @@
 #include "protocol/report.hpp"
 #include "protocol/think.hpp"
 #include "search/bench.hpp"
+#include "search/tuning.hpp"
 
 namespace tempo::protocol {
 
@@ -19,10 +20,13 @@ constexpr std::size_t MaxLine = 65536;
 Session::Session(Writer& out)
     : out_(out), engine_(std::size_t(Options{}.hash_mb)), rng_(std::random_device{}()) {
     new_game();
-    use_evaluation();
+    configure_search();
 }
 
-void Session::use_evaluation() {
+void Session::configure_search() {
+    // The search parameters of SearchTune over the defaults (set_option has checked them).
+    const Result<search::Options> tuned = search::tune(search::Options{}, options_.search_tune);
+    if (tuned) engine_.options() = tuned.value();
     engine_.options().network = !options_.network ? nullptr
                                 : eval_file_net_  ? &*eval_file_net_
                                                   : search::nnue::Network::embedded();
@@ -127,8 +131,9 @@ bool Session::operator()(const SetOption& s) {
         engine_.clear();
         new_game();
     }
+    if (*r == Changed::Search) configure_search();
     if (*r == Changed::Evaluation) {  // the table holds the other evaluation's scores
-        use_evaluation();
+        configure_search();
         engine_.clear();
     }
     if (*r == Changed::Egdb) {  // rebuilt when a go needs it; the table holds its scores

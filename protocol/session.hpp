@@ -90,9 +90,10 @@ private:
     void prepare_egdb(const Position& root);
     // Cancels a build under way, waits for its thread, and forgets the database.
     void drop_egdb();
-    // Hands the engine the evaluations the options name, for each game: the EvalFile (or
-    // EvalFileInternational) network, the built-in one, or none (the classic evaluation).
-    void use_evaluation();
+    // Hands the engine the search parameters (SearchTune over the defaults) and the evaluations
+    // the options name, for each game: the EvalFile (or EvalFileInternational) network, the
+    // built-in one, or none (the classic evaluation).
+    void configure_search();
 
     Writer& out_;
     Options options_;

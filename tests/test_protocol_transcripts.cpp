@@ -113,16 +113,17 @@ TEST_CASE("transcript: handshake, uci and isready", "[protocol][transcript]") {
     REQUIRE(t.ok());
     t.send("uci");
     const auto lines = t.until("uciok");
-    REQUIRE(lines.size() == 22);
+    REQUIRE(lines.size() == 23);
     CHECK(lines[0] == "id name Tempo " TEMPO_VERSION);
     CHECK(lines[1] == "id author The Tempo developers");
-    for (std::size_t i = 2; i < 21; ++i) CHECK(starts(lines[i], "option name "));
+    for (std::size_t i = 2; i < 22; ++i) CHECK(starts(lines[i], "option name "));
     CHECK(lines[14] == "option name EGDB type check default true");
     CHECK(lines[15] == "option name EGDBPieces type spin default 4 min 2 max 5");
     CHECK(lines[16] == "option name EGDBFile type string default <empty>");
     CHECK(lines[17] == "option name Evaluation type combo default network var network var classic");
     CHECK(lines[18] == "option name EvalFile type string default <empty>");
     CHECK(lines[19] == "option name EvalFileInternational type string default <empty>");
+    CHECK(lines[20] == "option name SearchTune type string default <empty>");
     CHECK(lines[11] == "option name OwnBook type check default true");
     CHECK(lines[13] == "option name BookVariety type spin default 0 min 0 max 1000");
     CHECK(lines[7] == "option name Skill Level type spin default 20 min 0 max 20");
@@ -157,6 +158,10 @@ TEST_CASE("transcript: options are set silently, refused with one error, state k
               "option Variant has no value 'checkers' (one of: english, international)");
     one_error(t, "setoption name Ponder value 1", "option Ponder needs true or false, not '1'");
     one_error(t, "setoption name FirstMove value red", "option FirstMove has no value 'red' (one of: black, white)");
+    t.send("setoption name SearchTune value pc=0 lmr_base=80");
+    CHECK(t.sync().empty());
+    one_error(t, "setoption name SearchTune value pc=0,fast=1",
+              "option SearchTune: unknown search parameter 'fast'");
     t.send("setoption name Notation value numbers");
     t.send("setoption name FirstMove value white");
     t.send("position startpos");

@@ -17,6 +17,7 @@
 #include "search/eval.hpp"
 #include "search/search.hpp"
 #include "search/tt.hpp"
+#include "search/tuning.hpp"
 #include "random_games.hpp"
 
 using namespace tempo;
@@ -385,6 +386,52 @@ TEST_CASE("the same limits after clearing give the same search", "[search][repro
         if (limits.nodes) CHECK(r[0].nodes <= limits.nodes);
         if (limits.depth) CHECK(r[0].depth == limits.depth);
     }
+}
+
+TEST_CASE("search parameters by name: set, described, refused, and searched with", "[search][tuning]") {
+    const Options defaults;
+    const Result<Options> same = tune(defaults, "");
+    REQUIRE(same);
+    CHECK(describe_tuning(same.value()) == describe_tuning(defaults));
+    CHECK(describe_tuning(defaults).find("lmr=1 ") != std::string::npos);
+
+    const Result<Options> t = tune(defaults, " pc=0, lmr_base=80 lmr_offers=0,etc=3 ");
+    REQUIRE(t);
+    CHECK(t->probcut_depth == 0);
+    CHECK(t->reductions.base == 80);
+    CHECK_FALSE(t->reductions.offers);
+    CHECK(t->etc_depth == 3);
+    CHECK(t->reductions.divisor == defaults.reductions.divisor);  // untouched
+    CHECK(t->network == defaults.network);
+    CHECK(describe_tuning(t.value()).find("pc=0 ") != std::string::npos);
+    // Every parameter reads back what was set, at both ends of its range.
+    for (const TuneParam& p : tune_params()) {
+        for (const int v : {p.min, p.max}) {
+            const Result<Options> one = tune(defaults, std::string(p.name) + "=" + std::to_string(v));
+            REQUIRE(one);
+            CHECK(p.get(one.value()) == v);
+        }
+    }
+
+    CHECK(tune(defaults, "lmr_bas=80").error() == "unknown search parameter 'lmr_bas'");
+    CHECK(tune(defaults, "pc=x").error() == "search parameter pc needs a whole number, not 'x'");
+    CHECK(tune(defaults, "pc=").error() == "search parameter pc needs a whole number, not ''");
+    CHECK(tune(defaults, "pc=5x").error() == "search parameter pc needs a whole number, not '5x'");
+    CHECK(tune(defaults, "lmr=2").error() == "search parameter lmr value 2 is out of range 0..1");
+    CHECK(tune(defaults, "pc=4,nonsense").error() == "expected name=value, not 'nonsense'");
+
+    // The parameters reach the search: without reductions and ProbCut the same depth costs more.
+    Engine plain(16), tuned(16);
+    const Result<Options> off = tune(defaults, "lmr=0,pc=0");
+    REQUIRE(off);
+    plain.options() = off.value();
+    Limits limits;
+    limits.depth = 11;
+    const Position start = Position::start();
+    const SearchResult a = tuned.go(start, {}, limits), b = plain.go(start, {}, limits);
+    REQUIRE(a.best);
+    REQUIRE(b.best);
+    CHECK(b.nodes > a.nodes * 3 / 2);
 }
 
 TEST_CASE("never an illegal move, whatever the limits", "[search][legal]") {

@@ -101,6 +101,22 @@ def quantise(net):
     return {k: v.astype(np.int64) for k, v in q.items()}
 
 
+def dequantise(q):
+    """A model.Net whose quantisation is `q` again: each integer divided by its scale.
+
+    The start of a new generation: train.py --init trains on from a shipped network file, whose
+    float checkpoint may be gone. quantise(dequantise(q)) == q (tested)."""
+    import torch
+    import model
+    net = model.Net(game_of(q))
+    scales = {"W1": Scale1, "b1": Scale1, "W2": ScaleW, "b2": ScaleOut, "W3": ScaleW, "b3": ScaleOut,
+              "W4": ScaleW, "b4": ScaleOut}
+    with torch.no_grad():
+        for name, scale in scales.items():
+            getattr(net, name).copy_(torch.from_numpy(q[name].astype(np.float32) / np.float32(scale)))
+    return net
+
+
 def check(q):
     """Raise NetworkError unless no intermediate of the integer forward pass can overflow."""
     active = game_of(q).max_pieces
@@ -189,9 +205,9 @@ def parse_network(data, name="<bytes>", game=None):
     return q, h["description"].rstrip(b"\0").decode("utf-8", errors="replace")
 
 
-def read_network(path):
+def read_network(path, game=None):
     with open(path, "rb") as f:
-        return parse_network(f.read(), path)
+        return parse_network(f.read(), path, game)
 
 
 def _assert_within(a, lo, hi, what):

@@ -1,5 +1,6 @@
 """Tests of the network exporter: the file's bytes, its rejections, and the integer forward pass."""
 
+import os
 import re
 import struct
 import unittest
@@ -12,6 +13,9 @@ import export as ex
 import model
 import synth
 import tempo_data as td
+
+
+SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "search", "nets", "english.nnue")
 
 
 def random_net(seed=1):
@@ -61,6 +65,17 @@ class TheFile(unittest.TestCase):
         self.assertEqual(description, "gen1 2026-12-02")
         for name in self.q:
             self.assertTrue(np.array_equal(q[name], self.q[name]), name)
+
+    def test_dequantise_gives_the_same_integers_back(self):
+        net = ex.dequantise(self.q)
+        q = ex.quantise(net)
+        for name in self.q:
+            self.assertTrue(np.array_equal(q[name], self.q[name]), name)
+        # And the shipped network too, from its file.
+        shipped, _ = ex.read_network(SHIPPED)
+        q = ex.quantise(ex.dequantise(shipped))
+        for name in shipped:
+            self.assertTrue(np.array_equal(q[name], shipped[name]), name)
 
     def test_rejects_what_the_engine_rejects(self):
         def patched(offset, fmt, value):

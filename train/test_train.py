@@ -60,6 +60,14 @@ class Training(unittest.TestCase):
         q, description = ex.read_network(net_path)
         self.assertEqual(description, "t")
 
+        # --init starts from the network file: with a learning rate of almost nothing, one
+        # quantisation-aware epoch scores what the exported network scored.
+        status, log = run(self.args("init", 1, "--init", net_path, "--lr", "1e-12"))
+        self.assertEqual(status, 0)
+        self.assertIn("starting from " + net_path + " (t)", log)
+        init = torch.load(os.path.join(self.dir, "init", "last.pt"))["history"]
+        self.assertAlmostEqual(init[0]["held_loss"], history[-1]["held_loss"], delta=1e-5)
+
 
 if __name__ == "__main__":
     unittest.main()

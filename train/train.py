@@ -4,6 +4,7 @@ English data, the 10x10 network from 10x10 data (the files' headers say which; o
 
     train.py /work/data/gen0.dat --out runs/gen1 --epochs 10
     train.py /work/data/gen0.dat --out runs/gen1 --epochs 15 --resume runs/gen1/last.pt
+    train.py /work/data/gen1.dat --out runs/gen2 --epochs 8 --lr 3e-4 --init search/nets/english.nnue
 
 The loss is the mean squared error between sigmoid(cp / S) of the network and the target
 t = lam * sigmoid(score / S) + (1 - lam) * result, with the score clipped to +-2000 cp first;
@@ -35,6 +36,7 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
+import export
 import model
 import tempo_data as td
 
@@ -116,6 +118,7 @@ def parse_args(argv):
     ap.add_argument("--qat-epochs", type=int, default=2,
                     help="the last N epochs train the engine's integer pass (quantisation-aware)")
     ap.add_argument("--resume", help="a checkpoint to continue from")
+    ap.add_argument("--init", help="start from the weights of this network file (the previous generation)")
     return ap.parse_args(argv)
 
 
@@ -141,6 +144,14 @@ def main(argv=None):
     if args.resume and model.load_checkpoint_model(args.resume)[0].game is not game:
         print(f"train.py: {args.resume} is not a network of {game.name}", file=sys.stderr)
         return 1
+    if args.init and not args.resume:
+        try:
+            q, description = export.read_network(args.init, game)
+        except export.NetworkError as e:
+            print(f"train.py: --init: {e}", file=sys.stderr)
+            return 1
+        net = export.dequantise(q)
+        print(f"starting from {args.init} ({description})")
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     first_epoch = 0
     history = []

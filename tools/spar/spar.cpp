@@ -18,8 +18,8 @@
 //       first moves (FMJD draws by rule, the same adjudication).
 //   Options of a side (--base, --test): eval=legacy|rich (the classic evaluations of both games)
 //       or eval=net (the built-in networks), net=FILE (a network file of either game: English
-//       files set the English network, 10x10 files the 10x10 one), and the search's switches
-//       below.
+//       files set the English network, 10x10 files the 10x10 one), and any search parameter of
+//       search/tuning.hpp (lmr_base=60, pc=0, ...).
 //   tempo_spar selfplay GAMES NODES FILE
 //       self-play from the ballots (in turn), NODES to 2*NODES nodes a move (random, for
 //       variety); appends every quiet position (no capture for either side) with the game's
@@ -51,6 +51,7 @@
 #include "engine/position.hpp"
 #include "search/bench.hpp"
 #include "search/search.hpp"
+#include "search/tuning.hpp"
 
 using namespace tempo;
 using namespace tempo::search;
@@ -93,27 +94,13 @@ void set_option(Options& o, std::string_view kv) {
         else o.intl_network = &std::get<nnue::IntlNetwork>(*loaded.back());
         return;
     }
-    const int v = std::atoi(std::string(kv.substr(eq + 1)).c_str());
-    if (key == "lmr") o.reductions.enabled = v != 0;
-    else if (key == "lmr_min_depth") o.reductions.min_depth = v;
-    else if (key == "lmr_min_moves") o.reductions.min_moves = v;
-    else if (key == "lmr_base") o.reductions.base = v;
-    else if (key == "lmr_div") o.reductions.divisor = v;
-    else if (key == "lmp") o.prune.lmp_depth = v;
-    else if (key == "lmp_base") o.prune.lmp_base = v;
-    else if (key == "fut") o.prune.futility_depth = v;
-    else if (key == "fut_margin") o.prune.futility_margin = v;
-    else if (key == "iir") o.prune.iir_depth = v;
-    else if (key == "threat") o.threat_extension = v != 0;
-    else if (key == "etc") o.etc_depth = v;
-    else if (key == "lmr_offers") o.reductions.offers = v != 0;
-    else if (key == "pc") o.probcut_depth = v;
-    else if (key == "pc_r") o.probcut_reduction = v;
-    else if (key == "pc_margin") o.probcut_margin = v;
-    else {
-        std::fprintf(stderr, "spar: unknown option %s\n", key.c_str());
+    // Every other key is a search parameter (search/tuning.hpp).
+    Result<Options> tuned = tune(o, kv);
+    if (!tuned) {
+        std::fprintf(stderr, "spar: %s\n", tuned.error().c_str());
         std::exit(2);
     }
+    o = tuned.value();
 }
 
 // The ballots: each line's moves as (from, to) PDN pairs.
