@@ -18,6 +18,7 @@
 #include "random_games.hpp"
 #include "search/bench_international.hpp"
 #include "search/eval_international.hpp"
+#include "search/nnue.hpp"
 #include "search/search.hpp"
 
 using namespace tempo;
@@ -149,23 +150,32 @@ std::string squares_text(const Move& m) {
 }
 
 // Searches the shot position to depth 6 and checks the sacrifice, the forced reply and the
-// capture of at least two pieces that follows (one of `shots`).
+// capture of at least two pieces that follows (one of `shots`): with the hand-set evaluation,
+// whose score must show the man won, then with the built-in 10x10 network when the build has one
+// (the same shot; its score only has to be positive, it is not this file's evaluation).
 void check_shot(const char* text, const char* sacrifice, const char* reply,
                 std::initializer_list<std::string> shots) {
     const intl::Position p = fen(text);
     REQUIRE(!intl::has_capture(p));
-    Engine engine(16);
-    Limits limits;
-    limits.depth = 6;
-    const SearchResult r = engine.go(p, {}, limits);
-    INFO(text);
-    REQUIRE(r.best);
-    CHECK(squares_text(*r.best) == sacrifice);
-    CHECK(r.score > 25);  // a man up, less what the opponent's runaways and tempo are worth
-    REQUIRE(r.pv.size() >= 3);
-    CHECK(squares_text(r.pv[1]) == reply);
-    CHECK(std::find(shots.begin(), shots.end(), squares_text(r.pv[2])) != shots.end());
-    CHECK(popcount(r.pv[2].captured) >= 2);
+    std::vector<const nnue::IntlNetwork*> evaluations{nullptr};
+    if (const nnue::IntlNetwork* built_in = nnue::IntlNetwork::embedded()) evaluations.push_back(built_in);
+    for (const nnue::IntlNetwork* net : evaluations) {
+        const bool classic = net == nullptr;
+        Engine engine(16);
+        engine.options().intl_network = net;
+        Limits limits;
+        limits.depth = 6;
+        const SearchResult r = engine.go(p, {}, limits);
+        INFO(text << (classic ? " (classic evaluation)" : " (network)"));
+        REQUIRE(r.best);
+        CHECK(squares_text(*r.best) == sacrifice);
+        // A man up, less what the opponent's runaways and tempo are worth.
+        CHECK(r.score > (classic ? 25 : 0));
+        REQUIRE(r.pv.size() >= 3);
+        CHECK(squares_text(r.pv[1]) == reply);
+        CHECK(std::find(shots.begin(), shots.end(), squares_text(r.pv[2])) != shots.end());
+        CHECK(popcount(r.pv[2].captured) >= 2);
+    }
 }
 
 }  // namespace
