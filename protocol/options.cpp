@@ -23,7 +23,7 @@ struct Spec {
     std::array<std::string_view, 2> words{};  // a combo's values (unused ones empty)
 };
 
-constexpr std::array<Spec, 19> Table{{
+constexpr std::array<Spec, 20> Table{{
     {"Hash", Kind::Spin, "16", 1, 4096, {}},
     {"Threads", Kind::Spin, "1", 1, 64, {}},
     {"MultiPV", Kind::Spin, "1", 1, 32, {}},
@@ -41,6 +41,7 @@ constexpr std::array<Spec, 19> Table{{
     {"EGDBFile", Kind::String, "", 0, 0, {}},
     {"Evaluation", Kind::Combo, "network", 0, 0, {"network", "classic"}},
     {"EvalFile", Kind::String, "", 0, 0, {}},
+    {"EvalFileInternational", Kind::String, "", 0, 0, {}},
     {"SearchTune", Kind::String, "", 0, 0, {}},
     {"Clear Hash", Kind::Button, "", 0, 0, {}},
 }};
@@ -169,6 +170,11 @@ Result<Changed> set_option(Options& o, std::string_view name, const std::optiona
         if (shown == "EvalFile") {
             if (text == o.eval_file) return Changed::Value;
             o.eval_file = std::move(text);
+            return Changed::Evaluation;
+        }
+        if (shown == "EvalFileInternational") {
+            if (text == o.eval_file_intl) return Changed::Value;
+            o.eval_file_intl = std::move(text);
             return Changed::Evaluation;
         }
         o.book_file = std::move(text);

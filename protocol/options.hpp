@@ -35,8 +35,9 @@ struct Options {
     bool egdb = true;       // use the endgame database (English; search/egdb.hpp)
     int egdb_pieces = search::egdb::DefaultPieces;  // the most pieces it holds
     std::string egdb_file;  // empty: build it; else load this file (written by tempo egdb build)
-    bool network = true;    // English: the neural evaluation (search/nnue.hpp), else the classic one
-    std::string eval_file;  // empty: the network built into the binary; else this file's
+    bool network = true;    // the neural evaluations (search/nnue.hpp), else the classic ones
+    std::string eval_file;  // English: empty, the network built into the binary; else this file's
+    std::string eval_file_intl;  // the same for international draughts (10x10)
     std::string search_tune;  // search parameters, `name=value` pairs (search/tuning.hpp)
 };
 

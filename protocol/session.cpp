@@ -30,6 +30,9 @@ void Session::configure_search() {
     engine_.options().network = !options_.network ? nullptr
                                 : eval_file_net_  ? &*eval_file_net_
                                                   : search::nnue::Network::embedded();
+    engine_.options().intl_network = !options_.network    ? nullptr
+                                     : eval_file_intl_net_ ? &*eval_file_intl_net_
+                                                           : search::nnue::IntlNetwork::embedded();
 }
 
 Session::~Session() {
@@ -103,6 +106,18 @@ bool Session::operator()(const SetOption& s) {
                 return true;
             }
             eval_file_net_ = std::move(net.value());
+        }
+    }
+    if (*r == Changed::Evaluation && next.eval_file_intl != options_.eval_file_intl) {
+        if (next.eval_file_intl.empty()) {
+            eval_file_intl_net_.reset();
+        } else {
+            Result<search::nnue::IntlNetwork> net = search::nnue::IntlNetwork::load(next.eval_file_intl);
+            if (!net) {
+                error("EvalFileInternational: " + net.error() + " (the evaluation is unchanged)");
+                return true;
+            }
+            eval_file_intl_net_ = std::move(net.value());
         }
     }
     if (next.own_book != options_.own_book || next.book_file != options_.book_file) {
@@ -397,6 +412,11 @@ bool Session::operator()(const Eval&) {
                 return;
             }
             if constexpr (V::id == Variant::International) {
+                if (const search::nnue::IntlNetwork* net = engine_.options().intl_network) {
+                    out_.line("info string eval network " + std::to_string(net->evaluate(line.position())) +
+                              " (" + (net->description().empty() ? "no description" : net->description()) +
+                              "); the classic evaluation's total follows");
+                }
                 const search::Score total = search::InternationalGame::evaluate(line.position());
                 out_.line("info string eval total " + std::to_string(total));
             } else {

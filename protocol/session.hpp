@@ -90,8 +90,9 @@ private:
     void prepare_egdb(const Position& root);
     // Cancels a build under way, waits for its thread, and forgets the database.
     void drop_egdb();
-    // Hands the engine the search parameters (SearchTune over the defaults) and the evaluation
-    // the options name: the EvalFile network, the built-in one, or none (the classic evaluation).
+    // Hands the engine the search parameters (SearchTune over the defaults) and the evaluations
+    // the options name, for each game: the EvalFile (or EvalFileInternational) network, the
+    // built-in one, or none (the classic evaluation).
     void configure_search();
 
     Writer& out_;
@@ -115,6 +116,7 @@ private:
     std::optional<search::egdb::Database> egdb_;  // the finished database the searches use
     bool egdb_failed_ = false;  // EGDBFile could not be read: said once, not tried again
     std::optional<search::nnue::Network> eval_file_net_;  // the network of EvalFile, when set
+    std::optional<search::nnue::IntlNetwork> eval_file_intl_net_;  // of EvalFileInternational
 };
 
 // A search from this many pieces or fewer can end in the database's endings soon enough for the

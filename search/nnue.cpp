@@ -15,26 +15,36 @@
 #define TEMPO_NNUE_X86 0
 #endif
 
-// The network built into the binary: search/nets/english.nnue at build time (CMake writes these
-// two symbols; the size is 0 when the build has no network).
+// The networks built into the binary: search/nets/english.nnue and search/nets/international.nnue
+// at build time (CMake writes these symbols; a size is 0 when the build has no such network).
 extern const unsigned char tempo_embedded_network[];
 extern const std::size_t tempo_embedded_network_size;
+extern const unsigned char tempo_embedded_intl_network[];
+extern const std::size_t tempo_embedded_intl_network_size;
 
 namespace tempo::search::nnue {
 
 namespace {
 
 constexpr char Magic[8] = {'T', 'E', 'M', 'P', 'O', 'N', 'E', 'T'};
+
+template <class G>
 constexpr std::size_t PayloadSize =
-    2 * std::size_t(Inputs) * H1 + 2 * std::size_t(H1) +
-    Buckets * (std::size_t(H2) * H1 + 4 * H2 + std::size_t(H3) * H2 + 4 * H3 + H3 + 4);
-static_assert(PayloadSize == 54672, "the size docs/network-format.md gives");
+    2 * std::size_t(G::Inputs) * H1 + 2 * std::size_t(H1) +
+    G::Buckets * (std::size_t(H2) * H1 + 4 * H2 + std::size_t(H3) * H2 + 4 * H3 + H3 + 4);
+static_assert(PayloadSize<English> == 54672, "the size docs/network-format.md gives");
+static_assert(PayloadSize<International> == 73104, "the size docs/network-format.md gives");
 
 // Output scaling (docs/network-format.md): activations 0..127 stand for 0..1, dense weights are
 // 64ths, so the output sum is in units of 1 / (127 * 64) of a man.
 constexpr int ActivationMax = 127;
 constexpr int WeightShift = 6;
 constexpr int OutputDivisor = 127 * 64;
+
+// The most first-layer rows one evaluation adds or subtracts: a fresh sum of the fullest board.
+constexpr int MaxRows = 64;
+static_assert(English::MaxPieces <= MaxRows && International::MaxPieces <= MaxRows);
+static_assert(2 * English::MaxUpdate <= MaxRows && 2 * International::MaxUpdate <= MaxRows);
 
 std::uint32_t read_u32(const std::uint8_t* p) {
     return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24;
@@ -60,6 +70,77 @@ Score to_centi_men(std::int32_t out) {
     return std::clamp(Score(std::int64_t(out) * 100 / OutputDivisor), -ScoreLimit, ScoreLimit);
 }
 
+const char* game_name(std::uint32_t id) {
+    return id == English::id ? English::name : id == International::id ? International::name : "an unknown game";
+}
+
+// The whole of a file, or why it could not be read.
+Result<std::vector<std::uint8_t>> read_file(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return Error{"cannot open network '" + path + "': " + std::strerror(errno)};
+    std::vector<std::uint8_t> bytes;
+    std::uint8_t buffer[1 << 16];
+    constexpr std::size_t Limit = std::size_t(64) << 20;  // far beyond any network of this format
+    bool failed = false;
+    while (true) {
+        const std::size_t n = std::fread(buffer, 1, sizeof buffer, f);
+        bytes.insert(bytes.end(), buffer, buffer + n);
+        if (bytes.size() > Limit) {
+            std::fclose(f);
+            return Error{"network '" + path + "' is larger than 64 MiB: not a Tempo network"};
+        }
+        if (n < sizeof buffer) {
+            failed = std::ferror(f) != 0;
+            break;
+        }
+    }
+    std::fclose(f);
+    if (failed) return Error{"cannot read network '" + path + "'"};
+    return bytes;
+}
+
+// The kernels: plain integer arithmetic on H1-wide rows, the same for both games.
+
+// out = start - (the rows of `minus`) + (the rows of `plus`), in 16-bit lanes. Rows out first,
+// then rows in: every partial sum is one of a subset of a real position's rows, so it stays in
+// the range the loader checked (and wrapping 16-bit arithmetic gives the same end either way).
+void update_portable(const std::int16_t* start, std::int16_t* out, const std::int16_t* const* minus, int n_minus,
+                     const std::int16_t* const* plus, int n_plus) {
+    std::array<std::int16_t, H1> acc;
+    std::copy(start, start + H1, acc.begin());
+    for (int i = 0; i < n_minus; ++i)
+        for (int j = 0; j < H1; ++j) acc[std::size_t(j)] = std::int16_t(acc[std::size_t(j)] - minus[i][j]);
+    for (int i = 0; i < n_plus; ++i)
+        for (int j = 0; j < H1; ++j) acc[std::size_t(j)] = std::int16_t(acc[std::size_t(j)] + plus[i][j]);
+    std::copy(acc.begin(), acc.end(), out);
+}
+
+// The layers after the first, from the first layer's sums.
+Score dense_portable(const Dense& d, const std::int16_t* acc) {
+    std::array<int, H1> a1;
+    for (int j = 0; j < H1; ++j) a1[std::size_t(j)] = std::clamp(int(acc[j]), 0, ActivationMax);
+    std::array<int, H2> a2;
+    for (int k = 0; k < H2; ++k) {
+        std::int32_t s = d.b2[std::size_t(k)];
+        for (int j = 0; j < H1; ++j) s += a1[std::size_t(j)] * d.w2[std::size_t(k)][std::size_t(j)];
+        a2[std::size_t(k)] = std::clamp(s >> WeightShift, 0, ActivationMax);
+    }
+    std::array<int, H3> a3;
+    for (int k = 0; k < H3; ++k) {
+        std::int32_t s = d.b3[std::size_t(k)];
+        for (int j = 0; j < H2; ++j) s += a2[std::size_t(j)] * d.w3[std::size_t(k)][std::size_t(j)];
+        a3[std::size_t(k)] = std::clamp(s >> WeightShift, 0, ActivationMax);
+    }
+    std::int32_t out = d.b4;
+    for (int k = 0; k < H3; ++k) out += a3[std::size_t(k)] * d.w4[std::size_t(k)];
+    return to_centi_men(out);
+}
+
+// The same with AVX2 (defined below; only called where the CPU has it).
+void update_avx2(const std::int16_t* start, std::int16_t* out, const std::int16_t* const* minus, int n_minus,
+                 const std::int16_t* const* plus, int n_plus);
+Score dense_avx2(const Dense& d, const std::int16_t* acc);
+
 }  // namespace
 
 std::uint32_t crc32(std::span<const std::uint8_t> bytes) {
@@ -77,19 +158,41 @@ std::uint32_t crc32(std::span<const std::uint8_t> bytes) {
     return c ^ 0xFFFFFFFFu;
 }
 
-Features features_of(const Position& p) {
-    Features f;
+namespace {
+
+// The feature of the piece on bit `b` of set `kind` (our men, our kings, their men, their
+// kings), for side to move `us`: own square o = s for Black, Squares - 1 - s for White (the
+// board turned round), s the 0-based PDN square.
+template <class G>
+int feature(int kind, int b, Color us) {
+    const int s = G::Geometry::square_of(b);
+    return G::Squares * kind + (us == Color::White ? G::Squares - 1 - s : s);
+}
+
+template <class G>
+std::array<Bitboard, 4> sets_of(const typename G::Position& p) {
     const Color us = p.side_to_move();
-    // Own square of 0-based square s: s for Black, 31 - s for White (the board turned round).
-    const int flip = us == Color::White ? 31 : 0;
-    const Bitboard sets[4] = {p.men(us), p.kings(us), p.men(~us), p.kings(~us)};
+    return {p.men(us), p.kings(us), p.men(~us), p.kings(~us)};
+}
+
+template <class G>
+BasicFeatures<G> features_of_game(const typename G::Position& p) {
+    BasicFeatures<G> f;
+    const Color us = p.side_to_move();
+    const std::array<Bitboard, 4> sets = sets_of<G>(p);
     for (int kind = 0; kind < 4; ++kind)
-        for (Bitboard b = sets[kind]; b; b &= b - 1)
-            f.index[std::size_t(f.count++)] = std::uint8_t(32 * kind + (Geometry8::square_of(lsb(b)) ^ flip));
+        for (Bitboard b = sets[std::size_t(kind)]; b; b &= b - 1)
+            f.index[std::size_t(f.count++)] = std::uint8_t(feature<G>(kind, lsb(b), us));
     return f;
 }
 
-Result<Network> Network::parse(std::span<const std::uint8_t> bytes, std::string_view name) {
+}  // namespace
+
+BasicFeatures<English> features_of(const Position& p) { return features_of_game<English>(p); }
+BasicFeatures<International> features_of(const intl::Position& p) { return features_of_game<International>(p); }
+
+template <class G>
+Result<BasicNetwork<G>> BasicNetwork<G>::parse(std::span<const std::uint8_t> bytes, std::string_view name) {
     const std::string where = "network '" + std::string(name) + "'";
     if (bytes.size() < std::size_t(HeaderSize))
         return Error{where + " is " + std::to_string(bytes.size()) + " bytes, shorter than the 64-byte header"};
@@ -98,22 +201,25 @@ Result<Network> Network::parse(std::span<const std::uint8_t> bytes, std::string_
     const std::uint32_t version = read_u32(h + 8), game = read_u32(h + 12);
     if (version != FormatVersion)
         return Error{where + " has format version " + std::to_string(version) + "; this Tempo reads version 1"};
-    if (game != 0) return Error{where + " is for game " + std::to_string(game) + ", not English draughts (0)"};
+    if (game != G::id)
+        return Error{where + " is for game " + std::to_string(game) + " (" + game_name(game) + "), not " + G::name +
+                     " (" + std::to_string(G::id) + ")"};
     const std::uint32_t sizes[5] = {read_u32(h + 16), read_u32(h + 20), read_u32(h + 24), read_u32(h + 28),
                                     read_u32(h + 32)};
-    const std::uint32_t want[5] = {Inputs, H1, H2, H3, Buckets};
+    const std::uint32_t want[5] = {G::Inputs, H1, H2, H3, G::Buckets};
     const char* names[5] = {"inputs", "H1", "H2", "H3", "buckets"};
     for (int i = 0; i < 5; ++i)
         if (sizes[i] != want[i])
             return Error{where + " has " + names[i] + " " + std::to_string(sizes[i]) + "; this Tempo needs " +
                          std::to_string(want[i])};
+    constexpr std::size_t Payload = PayloadSize<G>;
     const std::uint32_t payload = read_u32(h + 36), crc = read_u32(h + 40);
-    if (payload != PayloadSize)
+    if (payload != Payload)
         return Error{where + " declares a payload of " + std::to_string(payload) + " bytes; these sizes take " +
-                     std::to_string(PayloadSize)};
-    if (bytes.size() != HeaderSize + PayloadSize)
+                     std::to_string(Payload)};
+    if (bytes.size() != HeaderSize + Payload)
         return Error{where + " is " + std::to_string(bytes.size()) + " bytes; its header says " +
-                     std::to_string(HeaderSize + PayloadSize)};
+                     std::to_string(HeaderSize + Payload)};
     const std::span<const std::uint8_t> body = bytes.subspan(HeaderSize);
     if (const std::uint32_t actual = crc32(body); actual != crc) {
         char text[96];
@@ -136,19 +242,20 @@ Result<Network> Network::parse(std::span<const std::uint8_t> bytes, std::string_
         for (auto& v : d.w4) v = r.i8();
         d.b4 = r.i32();
     }
-    // The 16-bit first-layer sum must not overflow: at most 24 rows are added to the bias.
+    // The 16-bit first-layer sum must not overflow: at most MaxPieces rows are added to the bias.
     for (int j = 0; j < H1; ++j) {
         std::vector<int> magnitudes;
-        for (int f = 0; f < Inputs; ++f) magnitudes.push_back(std::abs(int(params->w1[std::size_t(f)][std::size_t(j)])));
-        std::partial_sort(magnitudes.begin(), magnitudes.begin() + 24, magnitudes.end(), std::greater<>());
+        for (int f = 0; f < G::Inputs; ++f)
+            magnitudes.push_back(std::abs(int(params->w1[std::size_t(f)][std::size_t(j)])));
+        std::partial_sort(magnitudes.begin(), magnitudes.begin() + G::MaxPieces, magnitudes.end(), std::greater<>());
         int worst = std::abs(int(params->b1[std::size_t(j)]));
-        for (int k = 0; k < 24; ++k) worst += magnitudes[std::size_t(k)];
+        for (int k = 0; k < G::MaxPieces; ++k) worst += magnitudes[std::size_t(k)];
         if (worst > 32767)
             return Error{where + ": first-layer unit " + std::to_string(j) + " could reach " + std::to_string(worst) +
                          ", beyond 16 bits"};
     }
 
-    Network net;
+    BasicNetwork net;
     net.params_ = std::move(params);
     const char* text = reinterpret_cast<const char*>(h + 44);
     net.description_.assign(text, strnlen(text, 20));
@@ -157,31 +264,30 @@ Result<Network> Network::parse(std::span<const std::uint8_t> bytes, std::string_
     return net;
 }
 
-Result<Network> Network::load(const std::string& path) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return Error{"cannot open network '" + path + "': " + std::strerror(errno)};
-    std::vector<std::uint8_t> bytes;
-    std::uint8_t buffer[1 << 16];
-    constexpr std::size_t Limit = std::size_t(64) << 20;  // far beyond any network of this format
-    bool failed = false;
-    while (true) {
-        const std::size_t n = std::fread(buffer, 1, sizeof buffer, f);
-        bytes.insert(bytes.end(), buffer, buffer + n);
-        if (bytes.size() > Limit) {
-            std::fclose(f);
-            return Error{"network '" + path + "' is larger than 64 MiB: not a Tempo network"};
-        }
-        if (n < sizeof buffer) {
-            failed = std::ferror(f) != 0;
-            break;
-        }
-    }
-    std::fclose(f);
-    if (failed) return Error{"cannot read network '" + path + "'"};
-    return parse(bytes, path);
+template <class G>
+Result<BasicNetwork<G>> BasicNetwork<G>::load(const std::string& path) {
+    Result<std::vector<std::uint8_t>> bytes = read_file(path);
+    if (!bytes) return Error{bytes.error()};
+    return parse(*bytes, path);
 }
 
-std::vector<std::uint8_t> encode(const Parameters& w, std::string_view description) {
+Result<AnyNetwork> load_any(const std::string& path) {
+    Result<std::vector<std::uint8_t>> bytes = read_file(path);
+    if (!bytes) return Error{bytes.error()};
+    // The game field routes the file; a file too short to have one gets the English loader's
+    // message (which says what is wrong with it).
+    if (bytes->size() >= 16 && read_u32(bytes->data() + 12) == International::id) {
+        Result<IntlNetwork> net = IntlNetwork::parse(*bytes, path);
+        if (!net) return Error{net.error()};
+        return AnyNetwork{std::move(*net)};
+    }
+    Result<Network> net = Network::parse(*bytes, path);
+    if (!net) return Error{net.error()};
+    return AnyNetwork{std::move(*net)};
+}
+
+template <class G>
+std::vector<std::uint8_t> encode(const BasicParameters<G>& w, std::string_view description) {
     std::vector<std::uint8_t> out(HeaderSize, 0);
     auto put32 = [&out](std::size_t at, std::uint32_t v) {
         for (int i = 0; i < 4; ++i) out[at + std::size_t(i)] = std::uint8_t(v >> (8 * i));
@@ -204,118 +310,92 @@ std::vector<std::uint8_t> encode(const Parameters& w, std::string_view descripti
     }
     std::memcpy(out.data(), Magic, 8);
     put32(8, FormatVersion);
-    put32(12, 0);
-    put32(16, Inputs), put32(20, H1), put32(24, H2), put32(28, H3), put32(32, Buckets);
+    put32(12, G::id);
+    put32(16, G::Inputs), put32(20, H1), put32(24, H2), put32(28, H3), put32(32, G::Buckets);
     put32(36, std::uint32_t(out.size() - HeaderSize));
     put32(40, crc32(std::span(out).subspan(HeaderSize)));
     std::memcpy(out.data() + 44, description.data(), std::min<std::size_t>(description.size(), 20));
     return out;
 }
 
-Result<Network> Network::from_parameters(const Parameters& w, std::string_view description) {
+template std::vector<std::uint8_t> encode(const BasicParameters<English>&, std::string_view);
+template std::vector<std::uint8_t> encode(const BasicParameters<International>&, std::string_view);
+
+template <class G>
+Result<BasicNetwork<G>> BasicNetwork<G>::from_parameters(const Parameters& w, std::string_view description) {
     return parse(encode(w, description), description);
 }
 
-const Network* Network::embedded() {
-    static const std::optional<Network> net = []() -> std::optional<Network> {
-        if (tempo_embedded_network_size == 0) return std::nullopt;
-        Result<Network> n = parse({tempo_embedded_network, tempo_embedded_network_size}, "(built in)");
+template <class G>
+const BasicNetwork<G>* BasicNetwork<G>::embedded() {
+    static const std::optional<BasicNetwork> net = []() -> std::optional<BasicNetwork> {
+        const bool english = G::id == English::id;
+        const std::size_t size = english ? tempo_embedded_network_size : tempo_embedded_intl_network_size;
+        if (size == 0) return std::nullopt;
+        Result<BasicNetwork> n = parse({english ? tempo_embedded_network : tempo_embedded_intl_network, size}, "(built in)");
         if (!n) return std::nullopt;
         return std::move(n).value();
     }();
     return net ? &*net : nullptr;
 }
 
-namespace {
-
-// The piece sets of `p` as the features see them: our men, our kings, their men, their kings.
-std::array<Bitboard, 4> sets_of(const Position& p) {
-    const Color us = p.side_to_move();
-    return {p.men(us), p.kings(us), p.men(~us), p.kings(~us)};
-}
-
-// Feature of the piece on bit index `b` of set `kind`, for side to move `us`.
-int feature(int kind, int b, Color us) {
-    return 32 * kind + (Geometry8::square_of(b) ^ (us == Color::White ? 31 : 0));
-}
-
-// How many first-layer rows an update from `old` to `now` takes; beyond this, sum afresh.
-constexpr int MaxUpdate = 12;
-
-int changes(const std::array<Bitboard, 4>& old, const std::array<Bitboard, 4>& now) {
-    int n = 0;
-    for (int k = 0; k < 4; ++k) n += popcount(old[std::size_t(k)] ^ now[std::size_t(k)]);
-    return n;
-}
-
-}  // namespace
-
-Score Network::dense_portable(const std::int16_t* acc, int pieces) const {
-    std::array<int, H1> a1;
-    for (int j = 0; j < H1; ++j) a1[std::size_t(j)] = std::clamp(int(acc[j]), 0, ActivationMax);
-    const Parameters::Dense& d = params_->dense[std::size_t(bucket_of(pieces))];
-    std::array<int, H2> a2;
-    for (int k = 0; k < H2; ++k) {
-        std::int32_t s = d.b2[std::size_t(k)];
-        for (int j = 0; j < H1; ++j) s += a1[std::size_t(j)] * d.w2[std::size_t(k)][std::size_t(j)];
-        a2[std::size_t(k)] = std::clamp(s >> WeightShift, 0, ActivationMax);
-    }
-    std::array<int, H3> a3;
-    for (int k = 0; k < H3; ++k) {
-        std::int32_t s = d.b3[std::size_t(k)];
-        for (int j = 0; j < H2; ++j) s += a2[std::size_t(j)] * d.w3[std::size_t(k)][std::size_t(j)];
-        a3[std::size_t(k)] = std::clamp(s >> WeightShift, 0, ActivationMax);
-    }
-    std::int32_t out = d.b4;
-    for (int k = 0; k < H3; ++k) out += a3[std::size_t(k)] * d.w4[std::size_t(k)];
-    return to_centi_men(out);
-}
-
-Score Network::evaluate_portable(const Position& p) const {
-    const Parameters& w = *params_;
-    const Features f = features_of(p);
-    // 16-bit sums: the loader guarantees they stay in range.
-    std::array<std::int16_t, H1> acc = w.b1;
-    for (int i = 0; i < f.count; ++i) {
-        const auto& row = w.w1[f.index[std::size_t(i)]];
-        for (int j = 0; j < H1; ++j) acc[std::size_t(j)] = std::int16_t(acc[std::size_t(j)] + row[std::size_t(j)]);
-    }
-    return dense_portable(acc.data(), popcount(p.occupied()));
-}
-
-Score Network::evaluate_portable(const Position& p, Cache& cache) const {
-    if (cache.network != params_.get()) {
-        cache.side[0].valid = cache.side[1].valid = false;
-        cache.network = params_.get();
-    }
+// One evaluation: choose the first layer's rows (from the cache's difference, or all of them),
+// sum them with the kernel of the path, then the bucket's dense layers.
+template <class G>
+template <bool Avx2>
+Score BasicNetwork<G>::run(const Position& p, Cache* cache) const {
     const Parameters& w = *params_;
     const Color us = p.side_to_move();
-    Cache::Entry& e = cache.side[std::size_t(us)];
-    const std::array<Bitboard, 4> now = sets_of(p);
-    if (!e.valid || changes(e.sets, now) > MaxUpdate) {
-        e.acc = w.b1;
-        e.sets = {};
+    const std::array<Bitboard, 4> now = sets_of<G>(p);
+    std::array<Bitboard, 4> old{};
+    const std::int16_t* start = w.b1.data();
+    alignas(64) std::array<std::int16_t, H1> local;
+    std::int16_t* out = local.data();
+    if (cache) {
+        if (cache->network != params_.get()) {
+            cache->side[0].valid = cache->side[1].valid = false;
+            cache->network = params_.get();
+        }
+        Cache::Entry& e = cache->side[std::size_t(us)];
+        int changes = 0;
+        for (int k = 0; k < 4; ++k) changes += popcount(e.sets[std::size_t(k)] ^ now[std::size_t(k)]);
+        if (e.valid && changes <= G::MaxUpdate) old = e.sets, start = e.acc.data();
+        out = e.acc.data();
+        e.sets = now;
         e.valid = true;
     }
-    // Rows out first, then rows in: every partial sum is one of a subset of a real position's
-    // rows, so it stays in the range the loader checked.
+    const std::int16_t* minus[MaxRows];
+    const std::int16_t* plus[MaxRows];
+    int n_minus = 0, n_plus = 0;
     for (int k = 0; k < 4; ++k)
-        for (Bitboard b = e.sets[std::size_t(k)] & ~now[std::size_t(k)]; b; b &= b - 1) {
-            const auto& row = w.w1[std::size_t(feature(k, lsb(b), us))];
-            for (int j = 0; j < H1; ++j) e.acc[std::size_t(j)] = std::int16_t(e.acc[std::size_t(j)] - row[std::size_t(j)]);
-        }
+        for (Bitboard b = old[std::size_t(k)] & ~now[std::size_t(k)]; b; b &= b - 1)
+            minus[n_minus++] = w.w1[std::size_t(feature<G>(k, lsb(b), us))].data();
     for (int k = 0; k < 4; ++k)
-        for (Bitboard b = now[std::size_t(k)] & ~e.sets[std::size_t(k)]; b; b &= b - 1) {
-            const auto& row = w.w1[std::size_t(feature(k, lsb(b), us))];
-            for (int j = 0; j < H1; ++j) e.acc[std::size_t(j)] = std::int16_t(e.acc[std::size_t(j)] + row[std::size_t(j)]);
-        }
-    e.sets = now;
-    return dense_portable(e.acc.data(), popcount(p.occupied()));
+        for (Bitboard b = now[std::size_t(k)] & ~old[std::size_t(k)]; b; b &= b - 1)
+            plus[n_plus++] = w.w1[std::size_t(feature<G>(k, lsb(b), us))].data();
+    const Dense& d = w.dense[std::size_t(bucket_of<G>(popcount(p.occupied())))];
+    if constexpr (Avx2) {
+        update_avx2(start, out, minus, n_minus, plus, n_plus);
+        return dense_avx2(d, out);
+    } else {
+        update_portable(start, out, minus, n_minus, plus, n_plus);
+        return dense_portable(d, out);
+    }
 }
+
+template <class G>
+Score BasicNetwork<G>::evaluate_portable(const Position& p) const { return run<false>(p, nullptr); }
+template <class G>
+Score BasicNetwork<G>::evaluate_portable(const Position& p, Cache& cache) const { return run<false>(p, &cache); }
 
 #if TEMPO_NNUE_X86
 
-bool Network::avx2_available() { return __builtin_cpu_supports("avx2"); }
+template <class G>
+bool BasicNetwork<G>::avx2_available() { return __builtin_cpu_supports("avx2"); }
+template <class G>
+Score BasicNetwork<G>::evaluate_avx2(const Position& p) const { return run<true>(p, nullptr); }
+template <class G>
+Score BasicNetwork<G>::evaluate_avx2(const Position& p, Cache& cache) const { return run<true>(p, &cache); }
 
 namespace {
 
@@ -353,55 +433,25 @@ __attribute__((target("avx2"))) inline __m256i activate(__m256i s0, __m256i s1, 
     return _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
 }
 
-}  // namespace
 
-__attribute__((target("avx2"))) Score Network::evaluate_avx2(const Position& p) const {
-    const Parameters& w = *params_;
-    const Features f = features_of(p);
+__attribute__((target("avx2"))) void update_avx2(const std::int16_t* start, std::int16_t* out,
+                                                 const std::int16_t* const* minus, int n_minus,
+                                                 const std::int16_t* const* plus, int n_plus) {
     constexpr int Chunks = H1 / 16;
     __m256i acc[Chunks];
-    for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(&w.b1[std::size_t(16 * c)]));
-    for (int i = 0; i < f.count; ++i) {
-        const auto* row = reinterpret_cast<const __m256i*>(w.w1[f.index[std::size_t(i)]].data());
+    for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(start + 16 * c));
+    for (int i = 0; i < n_minus; ++i) {
+        const auto* row = reinterpret_cast<const __m256i*>(minus[i]);
+        for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_sub_epi16(acc[c], _mm256_load_si256(row + c));
+    }
+    for (int i = 0; i < n_plus; ++i) {
+        const auto* row = reinterpret_cast<const __m256i*>(plus[i]);
         for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_add_epi16(acc[c], _mm256_load_si256(row + c));
     }
-    alignas(32) std::int16_t sums[H1];
-    for (int c = 0; c < Chunks; ++c) _mm256_store_si256(reinterpret_cast<__m256i*>(sums + 16 * c), acc[c]);
-    return dense_avx2(sums, popcount(p.occupied()));
+    for (int c = 0; c < Chunks; ++c) _mm256_store_si256(reinterpret_cast<__m256i*>(out + 16 * c), acc[c]);
 }
 
-__attribute__((target("avx2"))) Score Network::evaluate_avx2(const Position& p, Cache& cache) const {
-    if (cache.network != params_.get()) {
-        cache.side[0].valid = cache.side[1].valid = false;
-        cache.network = params_.get();
-    }
-    const Parameters& w = *params_;
-    const Color us = p.side_to_move();
-    Cache::Entry& e = cache.side[std::size_t(us)];
-    const std::array<Bitboard, 4> now = sets_of(p);
-    constexpr int Chunks = H1 / 16;
-    __m256i acc[Chunks];
-    const bool fresh = !e.valid || changes(e.sets, now) > MaxUpdate;
-    const std::int16_t* start = fresh ? w.b1.data() : e.acc.data();
-    const std::array<Bitboard, 4> old = fresh ? std::array<Bitboard, 4>{} : e.sets;
-    for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(start + 16 * c));
-    for (int k = 0; k < 4; ++k)
-        for (Bitboard b = old[std::size_t(k)] & ~now[std::size_t(k)]; b; b &= b - 1) {
-            const auto* row = reinterpret_cast<const __m256i*>(w.w1[std::size_t(feature(k, lsb(b), us))].data());
-            for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_sub_epi16(acc[c], _mm256_load_si256(row + c));
-        }
-    for (int k = 0; k < 4; ++k)
-        for (Bitboard b = now[std::size_t(k)] & ~old[std::size_t(k)]; b; b &= b - 1) {
-            const auto* row = reinterpret_cast<const __m256i*>(w.w1[std::size_t(feature(k, lsb(b), us))].data());
-            for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_add_epi16(acc[c], _mm256_load_si256(row + c));
-        }
-    for (int c = 0; c < Chunks; ++c) _mm256_store_si256(reinterpret_cast<__m256i*>(e.acc.data() + 16 * c), acc[c]);
-    e.sets = now;
-    e.valid = true;
-    return dense_avx2(e.acc.data(), popcount(p.occupied()));
-}
-
-__attribute__((target("avx2"))) Score Network::dense_avx2(const std::int16_t* sums16, int pieces) const {
+__attribute__((target("avx2"))) Score dense_avx2(const Dense& d, const std::int16_t* sums16) {
     constexpr int Chunks = H1 / 16;
     __m256i acc[Chunks];
     for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(sums16 + 16 * c));
@@ -412,7 +462,6 @@ __attribute__((target("avx2"))) Score Network::dense_avx2(const std::int16_t* su
         const __m256i packed = _mm256_packus_epi16(_mm256_min_epi16(acc[c], top), _mm256_min_epi16(acc[c + 1], top));
         _mm256_store_si256(reinterpret_cast<__m256i*>(a1 + 16 * c), _mm256_permute4x64_epi64(packed, 0xD8));
     }
-    const Parameters::Dense& d = params_->dense[std::size_t(bucket_of(pieces))];
     __m256i in[H1 / 32];
     for (int c = 0; c < H1 / 32; ++c) in[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(a1 + 32 * c));
     // Layer 2: four outputs at a time, their sums reduced together into four lanes.
@@ -447,13 +496,28 @@ __attribute__((target("avx2"))) Score Network::dense_avx2(const std::int16_t* su
     return to_centi_men(d.b4 + hsum(dot32(a3, d.w4.data())));
 }
 
+}  // namespace
+
 #else
 
-bool Network::avx2_available() { return false; }
-Score Network::evaluate_avx2(const Position& p) const { return evaluate_portable(p); }
-Score Network::evaluate_avx2(const Position& p, Cache& cache) const { return evaluate_portable(p, cache); }
-Score Network::dense_avx2(const std::int16_t* acc, int pieces) const { return dense_portable(acc, pieces); }
+template <class G>
+bool BasicNetwork<G>::avx2_available() { return false; }
+template <class G>
+Score BasicNetwork<G>::evaluate_avx2(const Position& p) const { return run<false>(p, nullptr); }
+template <class G>
+Score BasicNetwork<G>::evaluate_avx2(const Position& p, Cache& cache) const { return run<false>(p, &cache); }
+
+namespace {
+void update_avx2(const std::int16_t* start, std::int16_t* out, const std::int16_t* const* minus, int n_minus,
+                 const std::int16_t* const* plus, int n_plus) {
+    update_portable(start, out, minus, n_minus, plus, n_plus);
+}
+Score dense_avx2(const Dense& d, const std::int16_t* acc) { return dense_portable(d, acc); }
+}  // namespace
 
 #endif
+
+template class BasicNetwork<English>;
+template class BasicNetwork<International>;
 
 }  // namespace tempo::search::nnue

@@ -53,6 +53,13 @@ private:
     Score search(const Position& p, Score alpha, Score beta, int depth, int ply, bool pv_node);
     Score quiesce(const Position& p, Score alpha, Score beta, int ply, bool may_extend);
     bool tick();
+    // The static evaluation of the quiet position `p`: the game's network when one is set, else
+    // its hand-set evaluation.
+    Score evaluate(const Position& p) {
+        const Options& o = engine_.options_;
+        if constexpr (Game::variant == Variant::English) return Game::evaluate(p, *o.weights, o.network, &nnue_cache_);
+        else return Game::evaluate(p, o.intl_network, &nnue_cache_);
+    }
     bool is_repetition(const Position& p, int ply) const;
     void order(const Position& p, MoveList& list, Keys& keys, const Move* tt_move, int ply) const;
     void reward(const Position& p, const Move& best, const MoveList& list, std::size_t tried,
@@ -226,7 +233,7 @@ Score Worker<Game>::quiesce(const Position& p, Score alpha, Score beta, int ply,
         if (!Game::has_moves(p)) return loss_in(ply);
         if (!engine_.options_.threat_extension || !may_extend || ply >= MaxPly ||
             !Game::threatened(p))
-            return Game::evaluate(p, *engine_.options_.weights, engine_.options_.network, &nnue_cache_);
+            return evaluate(p);
         may_extend = false;  // once per line
     }
     if (ply >= MaxPly) return Draw;  // a capture chain this long cannot happen; stay safe
@@ -353,7 +360,7 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
                            !is_decisive(alpha) && !is_decisive(beta);
     if (prune.iir_depth > 0 && !pv_node && !tt_move && depth >= prune.iir_depth) --depth;
     const bool futile_node = may_prune && depth <= prune.futility_depth &&
-                             Game::evaluate(p, *opt.weights, opt.network, &nnue_cache_) + prune.futility_margin * depth <= alpha;
+                             evaluate(p) + prune.futility_margin * depth <= alpha;
     const int new_depth = list.size() == 1 ? depth : depth - 1;
 
     // 7. Order, then search: the first move with the full window, the rest with a null window,

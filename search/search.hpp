@@ -162,6 +162,9 @@ struct Options {
     // binary; null (or a build without one): the weights above evaluate. It must outlive the
     // searches.
     const nnue::Network* network = nnue::Network::embedded();
+    // The 10x10 neural evaluation, the same way: the built-in 10x10 network by default, null (or
+    // a build without one): the hand-set 10x10 evaluation (eval_international.hpp).
+    const nnue::IntlNetwork* intl_network = nnue::IntlNetwork::embedded();
 };
 
 using InfoCallback = std::function<void(const Info&)>;

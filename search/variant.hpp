@@ -68,10 +68,11 @@ struct InternationalGame {
     static Bitboard crown_row(Color c) { return intl::crown_row(c); }
     // The 25-move rule and the 16-move rule of the small endings (FMJD), kept by the position.
     static bool rule_draw(const Position& p) { return intl::rule_draw(p); }
-    // The English weights do not apply to this board.
-    static Score evaluate(const Position& p, const Weights& = DefaultWeights, const nnue::Network* = nullptr,
-                          nnue::Cache* = nullptr) {
-        return search::evaluate(p);
+    // The 10x10 network when there is one (its first layer updated from the search thread's
+    // `cache`, when given), else the hand-set 10x10 evaluation.
+    static Score evaluate(const Position& p, const nnue::IntlNetwork* net = nullptr, nnue::Cache* cache = nullptr) {
+        if (!net) return search::evaluate(p);
+        return cache ? net->evaluate(p, *cache) : net->evaluate(p);
     }
 };
 

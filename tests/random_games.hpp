@@ -6,7 +6,9 @@
 #include <random>
 #include <vector>
 
+#include "engine/international.hpp"
 #include "engine/movegen.hpp"
+#include "engine/movegen_international.hpp"
 #include "engine/position.hpp"
 
 namespace tempo::testing {
@@ -54,5 +56,52 @@ inline Position random_setup(std::mt19937_64& rng, int max_each) {
     }
     return Position::from_bitboards(side[0], side[1], kings, rng() % 2 ? Color::White : Color::Black);
 }
+
+// The same for the 10x10 board (international draughts, White first).
+namespace intl_games {
+
+// Every position of random games from the start, `count` in all (a game restarts when it ends or
+// after 150 plies).
+inline std::vector<intl::Position> random_game_positions(std::uint64_t seed, int count) {
+    std::mt19937_64 rng(seed);
+    std::vector<intl::Position> out;
+    intl::Position p = intl::Position::start();
+    int ply = 0;
+    intl::MoveList list;
+    while (int(out.size()) < count) {
+        out.push_back(p);
+        intl::generate_moves(p, list);
+        if (list.empty() || ply >= 150) {
+            p = intl::Position::start();
+            ply = 0;
+            continue;
+        }
+        p = p.after(list[std::size_t(rng() % list.size())]);
+        ++ply;
+    }
+    return out;
+}
+
+// A random setup: up to `max_each` pieces a side, about a third of them kings, no man on its own
+// crowning row, either side to move.
+inline intl::Position random_setup(std::mt19937_64& rng, int max_each) {
+    Bitboard side[2] = {0, 0}, kings = 0;
+    for (int c = 0; c < 2; ++c) {
+        const int n = 1 + int(rng() % std::uint64_t(max_each));
+        for (int placed = 0; placed < n;) {
+            const int sq = int(rng() % 50);
+            const Bitboard b = bit(intl::Geo::bit_of(sq));
+            if ((side[0] | side[1]) & b) continue;
+            const bool king = rng() % 3 == 0;
+            if (!king && ((c == 0 && sq >= 45) || (c == 1 && sq < 5))) continue;  // 0 is Black
+            side[c] |= b;
+            if (king) kings |= b;
+            ++placed;
+        }
+    }
+    return intl::Position::from_bitboards(side[0], side[1], kings, rng() % 2 ? Color::White : Color::Black);
+}
+
+}  // namespace intl_games
 
 }  // namespace tempo::testing

@@ -15,8 +15,10 @@
 
 #include "engine/movegen_international.hpp"
 #include "engine/notation_international.hpp"
+#include "random_games.hpp"
 #include "search/bench_international.hpp"
 #include "search/eval_international.hpp"
+#include "search/nnue.hpp"
 #include "search/search.hpp"
 
 using namespace tempo;
@@ -39,47 +41,8 @@ Score eval_of(const char* text) {
     return evaluate(p);
 }
 
-// Every position of random games from the start, `count` in all (a game restarts when it ends or
-// after 150 plies).
-std::vector<intl::Position> random_game_positions(std::uint64_t seed, int count) {
-    std::mt19937_64 rng(seed);
-    std::vector<intl::Position> out;
-    intl::Position p = intl::Position::start();
-    int ply = 0;
-    intl::MoveList list;
-    while (int(out.size()) < count) {
-        out.push_back(p);
-        intl::generate_moves(p, list);
-        if (list.empty() || ply >= 150) {
-            p = intl::Position::start();
-            ply = 0;
-            continue;
-        }
-        p = p.after(list[std::size_t(rng() % list.size())]);
-        ++ply;
-    }
-    return out;
-}
-
-// A random setup: up to `max_each` pieces a side, about a third of them kings, no man on its own
-// crowning row, either side to move.
-intl::Position random_setup(std::mt19937_64& rng, int max_each) {
-    Bitboard side[2] = {0, 0}, kings = 0;
-    for (int c = 0; c < 2; ++c) {
-        const int n = 1 + int(rng() % std::uint64_t(max_each));
-        for (int placed = 0; placed < n;) {
-            const int sq = int(rng() % 50);
-            const Bitboard b = bit(intl::Geo::bit_of(sq));
-            if ((side[0] | side[1]) & b) continue;
-            const bool king = rng() % 3 == 0;
-            if (!king && ((c == 0 && sq >= 45) || (c == 1 && sq < 5))) continue;  // 0 is Black
-            side[c] |= b;
-            if (king) kings |= b;
-            ++placed;
-        }
-    }
-    return intl::Position::from_bitboards(side[0], side[1], kings, rng() % 2 ? Color::White : Color::Black);
-}
+using tempo::testing::intl_games::random_game_positions;
+using tempo::testing::intl_games::random_setup;
 
 }  // namespace
 
@@ -187,23 +150,32 @@ std::string squares_text(const Move& m) {
 }
 
 // Searches the shot position to depth 6 and checks the sacrifice, the forced reply and the
-// capture of at least two pieces that follows (one of `shots`).
+// capture of at least two pieces that follows (one of `shots`): with the hand-set evaluation,
+// whose score must show the man won, then with the built-in 10x10 network when the build has one
+// (the same shot; its score only has to be positive, it is not this file's evaluation).
 void check_shot(const char* text, const char* sacrifice, const char* reply,
                 std::initializer_list<std::string> shots) {
     const intl::Position p = fen(text);
     REQUIRE(!intl::has_capture(p));
-    Engine engine(16);
-    Limits limits;
-    limits.depth = 6;
-    const SearchResult r = engine.go(p, {}, limits);
-    INFO(text);
-    REQUIRE(r.best);
-    CHECK(squares_text(*r.best) == sacrifice);
-    CHECK(r.score > 25);  // a man up, less what the opponent's runaways and tempo are worth
-    REQUIRE(r.pv.size() >= 3);
-    CHECK(squares_text(r.pv[1]) == reply);
-    CHECK(std::find(shots.begin(), shots.end(), squares_text(r.pv[2])) != shots.end());
-    CHECK(popcount(r.pv[2].captured) >= 2);
+    std::vector<const nnue::IntlNetwork*> evaluations{nullptr};
+    if (const nnue::IntlNetwork* built_in = nnue::IntlNetwork::embedded()) evaluations.push_back(built_in);
+    for (const nnue::IntlNetwork* net : evaluations) {
+        const bool classic = net == nullptr;
+        Engine engine(16);
+        engine.options().intl_network = net;
+        Limits limits;
+        limits.depth = 6;
+        const SearchResult r = engine.go(p, {}, limits);
+        INFO(text << (classic ? " (classic evaluation)" : " (network)"));
+        REQUIRE(r.best);
+        CHECK(squares_text(*r.best) == sacrifice);
+        // A man up, less what the opponent's runaways and tempo are worth.
+        CHECK(r.score > (classic ? 25 : 0));
+        REQUIRE(r.pv.size() >= 3);
+        CHECK(squares_text(r.pv[1]) == reply);
+        CHECK(std::find(shots.begin(), shots.end(), squares_text(r.pv[2])) != shots.end());
+        CHECK(popcount(r.pv[2].captured) >= 2);
+    }
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "protocol_process.hpp"
+#include "search/nnue.hpp"
 
 using testing::TempoProcess;
 using namespace std::chrono_literals;
@@ -283,5 +284,14 @@ TEST_CASE("10x10 transcript: board names in and out, eval", "[protocol][transcri
     CHECK(fen_of(t) == "B:W12,34:B29");
     CHECK(reply(t, "eval") == "info string eval not available: a capture is pending");
     t.send("position startpos");
-    CHECK(reply(t, "eval") == "info string eval total 0");  // the start is symmetric
+    // The start is symmetric: the classic total is 0. A build with a 10x10 network built in says
+    // the network's score first (it need not be 0: the side to move counts).
+    t.send("eval");
+    const auto lines = t.sync();
+    const bool net = tempo::search::nnue::IntlNetwork::embedded() != nullptr;
+    REQUIRE(lines.size() == (net ? 2u : 1u));
+    if (net) CHECK(lines[0].starts_with("info string eval network "));
+    CHECK(lines.back() == "info string eval total 0");
+    t.send("setoption name Evaluation value classic");
+    CHECK(reply(t, "eval") == "info string eval total 0");
 }

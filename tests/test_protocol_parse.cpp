@@ -139,7 +139,7 @@ TEST_CASE("parse: total on random bytes and random word soup", "[protocol][parse
 
 TEST_CASE("options: the table, every kind, every refusal changes nothing", "[protocol][options]") {
     const auto lines = option_lines();
-    REQUIRE(lines.size() == 19);
+    REQUIRE(lines.size() == 20);
     CHECK(lines[0] == "option name Hash type spin default 16 min 1 max 4096");
     CHECK(lines[5] == "option name Skill Level type spin default 20 min 0 max 20");
     CHECK(lines[6] == "option name FirstMove type combo default black var black var white");
@@ -210,6 +210,11 @@ TEST_CASE("options: the table, every kind, every refusal changes nothing", "[pro
     CHECK(o.eval_file == "gen2.nnue");
     CHECK(*set_option(o, "EvalFile", std::string("<empty>")) == Changed::Evaluation);
     CHECK(o.eval_file.empty());
+    CHECK(*set_option(o, "EvalFileInternational", std::string("intl.nnue")) == Changed::Evaluation);
+    CHECK(o.eval_file_intl == "intl.nnue");
+    CHECK(*set_option(o, "evalfileinternational", std::string("intl.nnue")) == Changed::Value);
+    CHECK(*set_option(o, "EvalFileInternational", std::string("<empty>")) == Changed::Evaluation);
+    CHECK(o.eval_file_intl.empty());
     // SearchTune: checked when set; a bad list changes nothing.
     CHECK(*set_option(o, "SearchTune", std::string("pc=0,lmr_base=80")) == Changed::Search);
     CHECK(o.search_tune == "pc=0,lmr_base=80");

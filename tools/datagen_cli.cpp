@@ -11,6 +11,12 @@
 //
 // The file is appended to, so a run that stops can be started again with another seed: the
 // positions already in the file are read first and never written twice.
+//
+// `--variant international` plays 10x10 games (FMJD rules, the 25-move and 16-move rules end
+// them) from random plies off the start (there is no 10x10 ballot deck) and writes the 10x10 data
+// file: a header that names the game and 32-byte records of 50-square bitboards. There is no 10x10
+// endgame database, so no position is labelled exactly. One loop plays both games, a template over
+// the `Data` traits below.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -19,14 +25,18 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <unordered_set>
 #include <vector>
 
 #include "engine/game.hpp"
+#include "engine/international.hpp"
 #include "engine/movegen.hpp"
+#include "engine/movegen_international.hpp"
 #include "search/egdb.hpp"
 #include "search/nnue.hpp"
 #include "search/search.hpp"
@@ -39,26 +49,88 @@ namespace {
 
 constexpr std::string_view Command = "datagen";
 constexpr char Magic[8] = {'T', 'E', 'M', 'P', 'O', 'D', 'A', 'T'};
-constexpr std::uint32_t Version = 1, RecordSize = 16;
 
-struct Record {
+// English records (version 1: a 16-byte header with no game field; the game is English).
+struct Record8 {
     std::uint32_t black, white, kings;
     std::int16_t score;
     std::uint8_t result, flags;
 };
-static_assert(sizeof(Record) == RecordSize);
+static_assert(sizeof(Record8) == 16);
+
+// International records (version 2: a 32-byte header whose game field is 1).
+struct Record10 {
+    std::uint64_t black, white, kings;
+    std::int16_t score;
+    std::uint8_t result, flags;
+    std::uint32_t reserved;  // 0
+};
+static_assert(sizeof(Record10) == 32);
 
 // Bit s of the result is PDN square s + 1.
-std::uint32_t squares_of(Bitboard b) {
-    std::uint32_t out = 0;
-    for (; b; b &= b - 1) out |= std::uint32_t{1} << Geometry8::square_of(lsb(b));
+template <class Geo>
+std::uint64_t squares_of(Bitboard b) {
+    std::uint64_t out = 0;
+    for (; b; b &= b - 1) out |= std::uint64_t{1} << Geo::square_of(lsb(b));
     return out;
 }
 
-std::uint64_t record_key(const Record& r) {
-    std::uint64_t h = (std::uint64_t(r.black) << 32 | r.white) * 0x9E3779B97F4A7C15ULL;
-    h ^= (std::uint64_t(r.kings) << 1 | (r.flags & 1)) * 0xC2B2AE3D27D4EB4FULL;
+std::uint64_t mix(std::uint64_t h) {
+    h *= 0x9E3779B97F4A7C15ULL;
     return h ^ (h >> 29);
+}
+
+// The file layout and the game of each kind of data; datagen's loop is a template over these.
+struct EnglishData {
+    using Record = Record8;
+    using Game = tempo::Game;
+    using Position = tempo::Position;
+    static constexpr std::uint32_t Version = 1, GameId = 0;
+    static constexpr std::size_t HeaderSize = 16;
+    static Record record_of(const Position& p) {
+        return {std::uint32_t(squares_of<Geometry8>(p.pieces(Color::Black))),
+                std::uint32_t(squares_of<Geometry8>(p.pieces(Color::White))),
+                std::uint32_t(squares_of<Geometry8>(p.kings())), 0, 0,
+                std::uint8_t(p.side_to_move() == Color::White ? 1 : 0)};
+    }
+    static std::uint64_t key(const Record& r) {
+        std::uint64_t h = (std::uint64_t(r.black) << 32 | r.white) * 0x9E3779B97F4A7C15ULL;
+        h ^= (std::uint64_t(r.kings) << 1 | (r.flags & 1)) * 0xC2B2AE3D27D4EB4FULL;
+        return h ^ (h >> 29);
+    }
+    static bool has_capture(const Position& p) { return tempo::has_capture(p); }
+    static std::vector<Move> legal_moves(const Position& p) { return tempo::legal_moves(p); }
+};
+
+struct InternationalData {
+    using Record = Record10;
+    using Game = intl::Game;
+    using Position = intl::Position;
+    static constexpr std::uint32_t Version = 2, GameId = 1;
+    static constexpr std::size_t HeaderSize = 32;
+    static Record record_of(const Position& p) {
+        return {squares_of<intl::Geo>(p.pieces(Color::Black)), squares_of<intl::Geo>(p.pieces(Color::White)),
+                squares_of<intl::Geo>(p.kings()), 0, 0, std::uint8_t(p.side_to_move() == Color::White ? 1 : 0), 0};
+    }
+    static std::uint64_t key(const Record& r) {
+        return mix(mix(mix(r.black) ^ r.white) ^ (r.kings << 1 | (r.flags & 1)));
+    }
+    static bool has_capture(const Position& p) { return intl::has_capture(p); }
+    static std::vector<Move> legal_moves(const Position& p) { return intl::legal_moves(p); }
+};
+
+// The header of a data file of this kind (docs/network-format.md).
+template <class Data>
+std::vector<std::uint8_t> header_bytes() {
+    std::vector<std::uint8_t> h(Data::HeaderSize, 0);
+    auto put32 = [&h](std::size_t at, std::uint32_t v) {
+        for (int i = 0; i < 4; ++i) h[at + std::size_t(i)] = std::uint8_t(v >> (8 * i));
+    };
+    std::memcpy(h.data(), Magic, 8);
+    put32(8, Data::Version);
+    put32(12, std::uint32_t(sizeof(typename Data::Record)));
+    if (Data::Version >= 2) put32(16, Data::GameId);
+    return h;
 }
 
 struct Settings {
@@ -73,7 +145,8 @@ struct Settings {
     int hash_mb = 16;
     int adjudicate = 500;
     int max_plies = 400;
-    std::string eval_file;  // empty: the built-in evaluation
+    bool international = false;  // --variant international
+    std::string eval_file;  // empty: the classic (hand-made) evaluation
 };
 
 // What the threads share: the output file, the keys already written, the counts.
@@ -82,6 +155,7 @@ struct Shared {
     std::vector<std::vector<Move>> ballots;
     const search::egdb::Database* db = nullptr;
     const search::nnue::Network* net = nullptr;
+    const search::nnue::IntlNetwork* intl_net = nullptr;
     std::FILE* file = nullptr;
     std::mutex mutex;
     std::unordered_set<std::uint64_t> seen;
@@ -93,33 +167,39 @@ struct Shared {
 
 // The opening of game `g`: a ballot (odd games, when there is a deck) or `random_plies` random
 // moves from the start that leave no capture pending.
+template <class Data>
 std::vector<Move> opening(const Shared& sh, int g, std::mt19937_64& rng) {
     if (!sh.ballots.empty() && (g % 2 == 1 || sh.s->random_plies == 0))
         return sh.ballots[std::size_t(g / 2) % sh.ballots.size()];
     for (;;) {
         std::vector<Move> line;
-        Position p = Position::start();
+        typename Data::Position p = Data::Position::start();
         for (int ply = 0; ply < sh.s->random_plies; ++ply) {
-            const std::vector<Move> moves = legal_moves(p);
+            const std::vector<Move> moves = Data::legal_moves(p);
             if (moves.empty()) break;
             const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
             line.push_back(m);
             p = p.after(m);
         }
-        if (int(line.size()) == sh.s->random_plies) return line;
+        if (int(line.size()) == sh.s->random_plies && !Data::has_capture(p)) return line;
     }
 }
 
+template <class Data>
 void play_games(Shared& sh) {
+    using Record = typename Data::Record;
+    using Position = typename Data::Position;
+    constexpr bool English = std::is_same_v<Data, EnglishData>;
     const Settings& s = *sh.s;
     search::Engine engine(std::size_t(s.hash_mb));
     engine.set_egdb(sh.db);
     engine.options().network = sh.net;
+    engine.options().intl_network = sh.intl_net;
     std::vector<Record> records;
     for (int g; (g = sh.next_game.fetch_add(1)) < s.games;) {
         std::mt19937_64 rng(s.seed * 1'000'003ULL + std::uint64_t(g));
-        Game game(Rules::official());
-        for (const Move& m : opening(sh, g, rng))
+        typename Data::Game game;
+        for (const Move& m : opening<Data>(sh, g, rng))
             if (!game.play(m)) break;
         engine.clear();
         records.clear();
@@ -136,23 +216,24 @@ void play_games(Shared& sh) {
             }
             const Position& p = game.position();
             const Color us = p.side_to_move();
-            Record r{squares_of(p.pieces(Color::Black)), squares_of(p.pieces(Color::White)),
-                     squares_of(p.kings()), 0, 0, std::uint8_t(us == Color::White ? 1 : 0)};
-            if (sh.db && sh.db->covers(p)) {
-                // The database knows the end: label this position exactly and stop.
-                const std::optional<search::egdb::Value> v = sh.db->probe(p);
-                if (v) {
-                    using search::egdb::Outcome;
-                    const bool win = v->outcome == Outcome::Win, loss = v->outcome == Outcome::Loss;
-                    r.score = std::int16_t(win ? 10000 - v->plies : loss ? -(10000 - v->plies) : 0);
-                    r.flags |= 2;
-                    if (!has_capture(p)) records.push_back(r), movers.push_back(us);
-                    const bool black_wins = (us == Color::Black) == win;
-                    outcome = !win && !loss ? tempo::Outcome::Draw
-                              : black_wins  ? tempo::Outcome::BlackWins
-                                            : tempo::Outcome::WhiteWins;
-                    exact_end = true;
-                    break;
+            Record r = Data::record_of(p);
+            if constexpr (English) {
+                if (sh.db && sh.db->covers(p)) {
+                    // The database knows the end: label this position exactly and stop.
+                    const std::optional<search::egdb::Value> v = sh.db->probe(p);
+                    if (v) {
+                        using search::egdb::Outcome;
+                        const bool win = v->outcome == Outcome::Win, loss = v->outcome == Outcome::Loss;
+                        r.score = std::int16_t(win ? 10000 - v->plies : loss ? -(10000 - v->plies) : 0);
+                        r.flags |= 2;
+                        if (!Data::has_capture(p)) records.push_back(r), movers.push_back(us);
+                        const bool black_wins = (us == Color::Black) == win;
+                        outcome = !win && !loss ? tempo::Outcome::Draw
+                                  : black_wins  ? tempo::Outcome::BlackWins
+                                                : tempo::Outcome::WhiteWins;
+                        exact_end = true;
+                        break;
+                    }
                 }
             }
             keys.clear();
@@ -162,7 +243,7 @@ void play_games(Shared& sh) {
             limits.nodes = s.nodes + rng() % (s.nodes + 1);
             const search::SearchResult res = engine.go(p, keys, limits);
             if (!res.best) break;  // cannot happen: the game is not over
-            if (!has_capture(p)) {
+            if (!Data::has_capture(p)) {
                 r.score = std::int16_t(std::clamp(res.score, -10000, 10000));
                 records.push_back(r), movers.push_back(us);
             }
@@ -184,7 +265,7 @@ void play_games(Shared& sh) {
         }
         const std::lock_guard lock(sh.mutex);
         for (const Record& r : records) {
-            if (!sh.seen.insert(record_key(r)).second) {
+            if (!sh.seen.insert(Data::key(r)).second) {
                 ++sh.duplicates;
                 continue;
             }
@@ -208,38 +289,36 @@ void play_games(Shared& sh) {
     }
 }
 
-// Opens `path` for appending: a new file gets the header; an existing one must have it, and its
-// positions go into `seen`.
+// Opens `path` for appending: a new file gets the header; an existing one must have this kind's
+// header, and its positions go into `seen`.
+template <class Data>
 Result<std::FILE*> open_output(const std::string& path, std::unordered_set<std::uint64_t>& seen) {
+    using Record = typename Data::Record;
+    const std::vector<std::uint8_t> header = header_bytes<Data>();
     std::error_code ec;
     const bool exists = std::filesystem::exists(path, ec) && std::filesystem::file_size(path, ec) > 0;
     if (exists) {
         std::FILE* in = std::fopen(path.c_str(), "rb");
         if (!in) return Error{"cannot read '" + path + "': " + std::strerror(errno)};
-        char magic[8];
-        std::uint32_t head[2];
-        const bool ok = std::fread(magic, 1, 8, in) == 8 && std::fread(head, 4, 2, in) == 2 &&
-                        std::memcmp(magic, Magic, 8) == 0 && head[0] == Version && head[1] == RecordSize;
+        std::vector<std::uint8_t> head(header.size());
+        const bool ok = std::fread(head.data(), 1, head.size(), in) == head.size() && head == header;
         if (!ok) {
             std::fclose(in);
-            return Error{"'" + path + "' is not a Tempo training-data file of version 1"};
+            return Error{"'" + path + "' is not a Tempo training-data file of " +
+                         (Data::GameId == 0 ? "English draughts (version 1)" : "international draughts (version 2)")};
         }
         Record r;
         std::uint64_t n = 0;
-        while (std::fread(&r, sizeof r, 1, in) == 1) seen.insert(record_key(r)), ++n;
+        while (std::fread(&r, sizeof r, 1, in) == 1) seen.insert(Data::key(r)), ++n;
         std::fclose(in);
         std::fprintf(stderr, "datagen: '%s' holds %llu positions; appending\n", path.c_str(),
                      (unsigned long long)n);
-        if ((std::filesystem::file_size(path, ec) - 16) % RecordSize != 0)
+        if ((std::filesystem::file_size(path, ec) - header.size()) % sizeof(Record) != 0)
             return Error{"'" + path + "' ends in a partial record"};
     }
     std::FILE* f = std::fopen(path.c_str(), "ab");
     if (!f) return Error{"cannot write '" + path + "': " + std::strerror(errno)};
-    if (!exists) {
-        const std::uint32_t head[2] = {Version, RecordSize};
-        std::fwrite(Magic, 1, 8, f);
-        std::fwrite(head, 4, 2, f);
-    }
+    if (!exists) std::fwrite(header.data(), 1, header.size(), f);
     return f;
 }
 
@@ -251,6 +330,7 @@ int datagen_main(Args args) {
             "Usage: tempo datagen --out FILE [--games N] [--nodes N] [--threads T] [--seed S]\n"
             "                     [--ballots CSV|none] [--random-plies N] [--egdb PIECES]\n"
             "                     [--eval-file NET] [--adjudicate CP] [--hash MB]\n"
+            "                     [--variant english|international]\n"
             "\n"
             "Self-play games that make training data for the neural evaluation (the format is\n"
             "docs/network-format.md; docs/training.md has the whole pipeline). Every position\n"
@@ -259,6 +339,9 @@ int datagen_main(Args args) {
             "it exactly (and end the game). FILE is appended to, so a stopped run can go on with\n"
             "another --seed.\n"
             "\n"
+            "  --variant V       english (default) or international: 10x10 games from random\n"
+            "                    plies off the start, written as 10x10 data (no ballots, no\n"
+            "                    endgame database)\n"
             "  --games N         games to play (default 1000)\n"
             "  --nodes N         each move searches N to 2N nodes, at random (default 5000)\n"
             "  --threads T       games at once, 1..64 (default 2)\n"
@@ -267,7 +350,8 @@ int datagen_main(Args args) {
             "                    tests/data/ballots-english-3move.csv; none: random openings only)\n"
             "  --random-plies N  even games start with N random plies, 0..20 (default 6)\n"
             "  --egdb PIECES     endgame database of 2..5 pieces, 0 for none (default 5)\n"
-            "  --eval-file NET   play with this network (default: the built-in evaluation)\n"
+            "  --eval-file NET   play with this network, of the game played (default: the\n"
+            "                    classic evaluation)\n"
             "  --adjudicate CP   a score beyond CP for six plies wins, 0 never (default 500)\n"
             "  --hash MB         table per thread, 1..4096 (default 16)\n");
         return ExitOk;
@@ -291,6 +375,12 @@ int datagen_main(Args args) {
             s.eval_file = std::string(*v);
             continue;
         }
+        if (*o == "--variant") {
+            if (*v != "english" && *v != "international")
+                return usage_error(Command, "--variant '" + std::string(*v) + "': english or international");
+            s.international = *v == "international";
+            continue;
+        }
         Result<std::int64_t> n = Error{""};
         if (*o == "--games") n = parse_number(*o, *v, 1, 100'000'000);
         else if (*o == "--nodes") n = parse_number(*o, *v, 1, 1'000'000'000);
@@ -312,6 +402,12 @@ int datagen_main(Args args) {
         if (*o == "--hash") s.hash_mb = int(*n);
     }
     if (s.out.empty()) return usage_error(Command, "needs --out FILE");
+    if (s.international) {
+        // 10x10: no ballot deck and no endgame database exist; random openings only.
+        s.ballots.clear();
+        s.egdb_pieces = 0;
+        if (s.random_plies == 0) return usage_error(Command, "--variant international needs --random-plies of 1 or more");
+    }
     if (s.egdb_pieces == 1) return usage_error(Command, "--egdb '1' is out of range: 0 or 2..5");
     if (s.ballots.empty() && s.random_plies == 0)
         return usage_error(Command, "--ballots none needs --random-plies of 1 or more");
@@ -333,14 +429,23 @@ int datagen_main(Args args) {
             sh.ballots.push_back(std::move(line));
         }
     }
-    std::unique_ptr<search::nnue::Network> net;
-    if (!s.eval_file.empty()) {
+    // --eval-file: a network of the game played (the loader of that game names what is wrong
+    // otherwise); without it, the classic evaluation plays.
+    std::optional<search::nnue::Network> net;
+    std::optional<search::nnue::IntlNetwork> intl_net;
+    if (!s.eval_file.empty() && s.international) {
+        Result<search::nnue::IntlNetwork> loaded = search::nnue::IntlNetwork::load(s.eval_file);
+        if (!loaded) return usage_error(Command, "--eval-file: " + loaded.error());
+        intl_net = std::move(*loaded);
+        sh.intl_net = &*intl_net;
+    } else if (!s.eval_file.empty()) {
         Result<search::nnue::Network> loaded = search::nnue::Network::load(s.eval_file);
         if (!loaded) return usage_error(Command, "--eval-file: " + loaded.error());
-        net = std::make_unique<search::nnue::Network>(std::move(*loaded));
-        sh.net = net.get();
+        net = std::move(*loaded);
+        sh.net = &*net;
     }
-    Result<std::FILE*> file = open_output(s.out, sh.seen);
+    Result<std::FILE*> file =
+        s.international ? open_output<InternationalData>(s.out, sh.seen) : open_output<EnglishData>(s.out, sh.seen);
     if (!file) return usage_error(Command, file.error());
     sh.file = *file;
     std::optional<search::egdb::Database> db;
@@ -351,8 +456,9 @@ int datagen_main(Args args) {
     }
     sh.start = std::chrono::steady_clock::now();
     std::vector<std::thread> threads;
-    for (int t = 1; t < s.threads; ++t) threads.emplace_back([&sh] { play_games(sh); });
-    play_games(sh);
+    const auto play = s.international ? play_games<InternationalData> : play_games<EnglishData>;
+    for (int t = 1; t < s.threads; ++t) threads.emplace_back([&sh, play] { play(sh); });
+    play(sh);
     for (std::thread& t : threads) t.join();
     const bool failed = std::ferror(sh.file) != 0;
     if (std::fclose(sh.file) != 0 || failed) {

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""Write a trained checkpoint as an English network file, version 1 (docs/network-format.md),
-and compute what the engine will compute from it, integer for integer.
+"""Write a trained checkpoint as a network file, version 1 (docs/network-format.md), of its game
+(English, or 10x10 with 200 inputs; the checkpoint's first layer says which), and compute what the
+engine will compute from it, integer for integer.
 
     export.py runs/gen1/last.pt /work/data/nets/gen1.nnue --description "gen1 2026-12-02" --check
     export.py --net /work/data/nets/gen1.nnue --fixture tests/data/nnue-fixture.txt --data gen0.dat
@@ -31,6 +32,8 @@ Version = 1
 GameEnglish = 0
 HeaderSize = 64
 DescriptionSize = 20
+GameInternational = 1
+# The English sizes (the names older code uses); the 10x10 network has 200 inputs and 40 pieces.
 Inputs, H1, H2, H3, Buckets = 128, 128, 32, 32, 4
 Scale1, ScaleW = 127, 64
 ScaleOut = Scale1 * ScaleW
@@ -47,8 +50,23 @@ def _part_bytes(dtype, shape):
     return int(np.dtype(dtype).itemsize * np.prod(shape, dtype=np.int64))
 
 
-PayloadSize = sum(_part_bytes(d, s) for _, d, s in Shared) + Buckets * sum(_part_bytes(d, s) for _, d, s in PerBucket)
+def shared_parts(game):
+    return [("W1", "<i2", (game.features, H1)), ("b1", "<i2", (H1,))]
+
+
+def payload_size(game):
+    return (sum(_part_bytes(d, s) for _, d, s in shared_parts(game))
+            + game.buckets * sum(_part_bytes(d, s) for _, d, s in PerBucket))
+
+
+PayloadSize = payload_size(td.English)
 assert PayloadSize == 54672, PayloadSize
+assert payload_size(td.International) == 73104
+
+
+def game_of(q):
+    """The game of integer parameters, by the rows of their first layer."""
+    return td.International if q["W1"].shape[0] == td.International.features else td.English
 
 HeaderDtype = np.dtype([("magic", "S8"), ("version", "<u4"), ("game", "<u4"), ("inputs", "<u4"), ("h1", "<u4"),
                         ("h2", "<u4"), ("h3", "<u4"), ("buckets", "<u4"), ("payload_size", "<u4"),
@@ -90,7 +108,7 @@ def dequantise(q):
     float checkpoint may be gone. quantise(dequantise(q)) == q (tested)."""
     import torch
     import model
-    net = model.Net()
+    net = model.Net(game_of(q))
     scales = {"W1": Scale1, "b1": Scale1, "W2": ScaleW, "b2": ScaleOut, "W3": ScaleW, "b3": ScaleOut,
               "W4": ScaleW, "b4": ScaleOut}
     with torch.no_grad():
@@ -101,10 +119,11 @@ def dequantise(q):
 
 def check(q):
     """Raise NetworkError unless no intermediate of the integer forward pass can overflow."""
-    worst = np.abs(q["b1"]) + np.sort(np.abs(q["W1"]), axis=0)[-ActiveMax:].sum(axis=0)
+    active = game_of(q).max_pieces
+    worst = np.abs(q["b1"]) + np.sort(np.abs(q["W1"]), axis=0)[-active:].sum(axis=0)
     if worst.max() > 32767:
         j = int(worst.argmax())
-        raise NetworkError(f"first layer could overflow int16: |b1[{j}]| + the {ActiveMax} largest "
+        raise NetworkError(f"first layer could overflow int16: |b1[{j}]| + the {active} largest "
                            f"|W1[f][{j}]| = {int(worst[j])} > 32767")
     # Dense sums are int32: |b| + inputs * 127 * 127, and the output times 100 too.
     for name, fan_in, limit in (("b2", H1, 2**31 - 1), ("b3", H2, 2**31 - 1), ("b4", H3, (2**31 - 1) // 100)):
@@ -114,12 +133,13 @@ def check(q):
 
 
 def payload_bytes(q):
+    game = game_of(q)
     parts = [q["W1"].astype("<i2").tobytes(), q["b1"].astype("<i2").tobytes()]
-    for k in range(Buckets):
+    for k in range(game.buckets):
         for name, dtype, shape in PerBucket:
             parts.append(np.asarray(q[name][k], dtype=dtype).reshape(shape).tobytes())
     payload = b"".join(parts)
-    assert len(payload) == PayloadSize
+    assert len(payload) == payload_size(game)
     return payload
 
 
@@ -130,13 +150,15 @@ def network_bytes(q, description):
     if len(desc) > DescriptionSize:
         raise NetworkError(f"description {description!r} is {len(desc)} bytes in UTF-8, at most {DescriptionSize}")
     payload = payload_bytes(q)
-    header = np.array([(Magic, Version, GameEnglish, Inputs, H1, H2, H3, Buckets, PayloadSize,
+    game = game_of(q)
+    header = np.array([(Magic, Version, game.id, game.features, H1, H2, H3, game.buckets, len(payload),
                         zlib.crc32(payload), desc)], dtype=HeaderDtype).tobytes()
     return header + payload
 
 
-def parse_network(data, name="<bytes>"):
-    """The integer parameters and description of a network file, rejected as the engine rejects it."""
+def parse_network(data, name="<bytes>", game=None):
+    """The integer parameters and description of a network file, rejected as the engine rejects it.
+    The header's game field picks the game; with `game`, a file of the other game is refused."""
     if len(data) < HeaderSize:
         raise NetworkError(f"{name}: {len(data)} bytes, shorter than the {HeaderSize}-byte header")
     h = np.frombuffer(data[:HeaderSize], dtype=HeaderDtype)[0]
@@ -144,14 +166,20 @@ def parse_network(data, name="<bytes>"):
         raise NetworkError(f"{name}: magic {bytes(data[:8])!r}, not {Magic!r}")
     if int(h["version"]) != Version:
         raise NetworkError(f"{name}: version {int(h['version'])}, not {Version}")
-    if int(h["game"]) != GameEnglish:
-        raise NetworkError(f"{name}: game {int(h['game'])}, not {GameEnglish} (English)")
+    games = {g.id: g for g in (td.English, td.International)}
+    found = games.get(int(h["game"]))
+    if found is None or (game is not None and found is not game):
+        want = game.name if game is not None else "English (0) or international draughts (1)"
+        raise NetworkError(f"{name}: game {int(h['game'])}, not {want}")
+    game = found
     sizes = tuple(int(h[f]) for f in ("inputs", "h1", "h2", "h3", "buckets"))
-    if sizes != (Inputs, H1, H2, H3, Buckets):
-        raise NetworkError(f"{name}: sizes {sizes}, the engine's are {(Inputs, H1, H2, H3, Buckets)}")
-    if int(h["payload_size"]) != PayloadSize or len(data) - HeaderSize != PayloadSize:
+    want_sizes = (game.features, H1, H2, H3, game.buckets)
+    if sizes != want_sizes:
+        raise NetworkError(f"{name}: sizes {sizes}, the engine's are {want_sizes}")
+    size = payload_size(game)
+    if int(h["payload_size"]) != size or len(data) - HeaderSize != size:
         raise NetworkError(f"{name}: payload size {int(h['payload_size'])} in the header, "
-                           f"{len(data) - HeaderSize} in the file, {PayloadSize} expected")
+                           f"{len(data) - HeaderSize} in the file, {size} expected")
     payload = bytes(data[HeaderSize:])
     if zlib.crc32(payload) != int(h["crc"]):
         raise NetworkError(f"{name}: CRC-32 {zlib.crc32(payload):08x} of the payload, {int(h['crc']):08x} in the header")
@@ -165,10 +193,10 @@ def parse_network(data, name="<bytes>"):
         at += n
         return a.reshape(shape).astype(np.int64)
 
-    for part, dtype, shape in Shared:
+    for part, dtype, shape in shared_parts(game):
         q[part] = take(dtype, shape)
     per = {part: [] for part, _, _ in PerBucket}
-    for _ in range(Buckets):
+    for _ in range(game.buckets):
         for part, dtype, shape in PerBucket:
             per[part].append(take(dtype, shape))
     for part in per:
@@ -177,9 +205,9 @@ def parse_network(data, name="<bytes>"):
     return q, h["description"].rstrip(b"\0").decode("utf-8", errors="replace")
 
 
-def read_network(path):
+def read_network(path, game=None):
     with open(path, "rb") as f:
-        return parse_network(f.read(), path)
+        return parse_network(f.read(), path, game)
 
 
 def _assert_within(a, lo, hi, what):
@@ -187,13 +215,13 @@ def _assert_within(a, lo, hi, what):
 
 
 def int_forward_features(q, x, bucket):
-    """The engine's integers for dense features x (n, 128) and buckets: (raw cp, clamped cp)."""
+    """The engine's integers for dense features x (n, features) and buckets: (raw cp, clamped cp)."""
     x = np.asarray(x, dtype=np.float64)
     acc = np.rint(x @ q["W1"].astype(np.float64)).astype(np.int64) + q["b1"]
     _assert_within(acc, -32768, 32767, "accumulator")
     a1 = np.clip(acc, 0, 127)
     out = np.zeros(len(x), dtype=np.int64)
-    for k in range(Buckets):
+    for k in range(game_of(q).buckets):
         rows = np.flatnonzero(bucket == k)
         if rows.size == 0:
             continue
@@ -211,7 +239,9 @@ def int_forward_features(q, x, bucket):
 
 
 def int_forward(q, rec):
-    """(raw cp, clamped cp) of the engine for data records."""
+    """(raw cp, clamped cp) of the engine for data records (of the network's game)."""
+    if td.game_of(rec) is not game_of(q):
+        raise NetworkError(f"a network of {game_of(q).name} cannot score data of {td.game_of(rec).name}")
     return int_forward_features(q, td.dense_features(rec), td.buckets(rec))
 
 
@@ -228,8 +258,8 @@ def float_cp(net, rec, batch=65536, quantised=False):
     return np.concatenate(out) if out else np.zeros(0)
 
 
-def sample_positions(paths, count, seed):
-    """`count` positions picked at random from data files, or synthetic ones without files."""
+def sample_positions(paths, count, seed, game=td.English):
+    """`count` positions picked at random from data files, or synthetic ones of `game` without files."""
     rng = np.random.default_rng(seed)
     if paths:
         rec = td.read_many(paths)
@@ -237,25 +267,28 @@ def sample_positions(paths, count, seed):
             rec = rec[np.sort(rng.choice(len(rec), count, replace=False))]
         return rec
     import synth
-    return synth.generate(count, seed)
+    return synth.generate(count, seed, game)
 
 
 def fixture_lines(q, rec, count):
     """Up to `count` lines `BLACK WHITE KINGS SIDE CP`, spread over the buckets, of positions whose
-    unclamped score is within +-2000, so that the clamp does not matter."""
+    unclamped score is within +-2000, so that the clamp does not matter. Bitboards are 8 hex
+    digits (English) or 16 (10x10), as in the data files."""
     raw, cp = int_forward(q, rec)
     b = td.buckets(rec)
     keep = np.abs(raw) <= ScoreLimit
     chosen = []
-    per_bucket = -(-count // Buckets)
-    for k in range(Buckets):
+    game = game_of(q)
+    digits = 16 if game is td.International else 8
+    per_bucket = -(-count // game.buckets)
+    for k in range(game.buckets):
         chosen.extend(np.flatnonzero(keep & (b == k))[:per_bucket].tolist())
     chosen = sorted(chosen)[:count]
     lines = []
     for i in chosen:
         side = "w" if rec["flags"][i] & td.FlagWhiteToMove else "b"
-        lines.append(f"{int(rec['black'][i]):08x} {int(rec['white'][i]):08x} {int(rec['kings'][i]):08x} "
-                     f"{side} {int(cp[i])}")
+        lines.append(f"{int(rec['black'][i]):0{digits}x} {int(rec['white'][i]):0{digits}x} "
+                     f"{int(rec['kings'][i]):0{digits}x} {side} {int(cp[i])}")
     return lines
 
 
@@ -266,7 +299,7 @@ def report_check(net, q, rec):
     worst = {}
     for quantised, name in ((False, "float"), (True, "quantisation-aware")):
         diff = np.abs(float_cp(net, rec, quantised=quantised) - raw)
-        per = " ".join(f"{diff[b == k].max():.1f}" if (b == k).any() else "-" for k in range(Buckets))
+        per = " ".join(f"{diff[b == k].max():.1f}" if (b == k).any() else "-" for k in range(game_of(q).buckets))
         print(f"check: {len(rec)} positions, {name} vs integer |cp difference|: max {diff.max():.2f}, "
               f"mean {diff.mean():.2f}, 99th percentile {np.percentile(diff, 99):.2f}; max per bucket {per}")
         worst[name] = diff.max()
@@ -294,7 +327,7 @@ def main(argv=None):
             if args.checkpoint or args.check:
                 ap.error("--net reads a network file; --check and a checkpoint need the checkpoint")
             q, description = read_network(args.net)
-            print(f"{args.net}: network v{Version} {description!r}")
+            print(f"{args.net}: network v{Version} of {game_of(q).name} {description!r}")
         else:
             if not (args.checkpoint and args.out):
                 ap.error("give a checkpoint and an output file, or --net FILE")
@@ -315,11 +348,16 @@ def main(argv=None):
         print(f"export.py: {e}", file=sys.stderr)
         return 1
 
-    if args.check:
-        report_check(net, q, sample_positions(args.data, args.positions, args.seed))
+    try:
+        if args.check:
+            report_check(net, q, sample_positions(args.data, args.positions, args.seed, game_of(q)))
+        if args.fixture:
+            rec = sample_positions(args.data, max(20 * args.fixture_count, 10_000), args.seed + 1, game_of(q))
+            lines = fixture_lines(q, rec, args.fixture_count)
+    except (NetworkError, td.DataFormatError) as e:
+        print(f"export.py: {e}", file=sys.stderr)
+        return 1
     if args.fixture:
-        rec = sample_positions(args.data, max(20 * args.fixture_count, 10_000), args.seed + 1)
-        lines = fixture_lines(q, rec, args.fixture_count)
         with open(args.fixture, "w") as f:
             f.write("".join(line + "\n" for line in lines))
         print(f"{args.fixture}: {len(lines)} positions")

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""The float network of docs/network-format.md (English, version 1), for training.
+"""The float network of docs/network-format.md (version 1, either game), for training.
 
-    a1 = clamp(x W1 + b1, 0, 1)              x: the 128 features (0/1), W1: [128 features][128]
+    a1 = clamp(x W1 + b1, 0, 1)              x: the features (0/1): 128 English, 200 10x10
     a2 = clamp(W2[k] a1 + b2[k], 0, 1)       k: the bucket of the piece count, 4 stacks
     a3 = clamp(W3[k] a2 + b3[k], 0, 1)
     y  = W4[k] . a3 + b4[k]                  in men: the score in centi-men is 100 y
@@ -12,13 +12,19 @@ buckets at once as one wider matmul and the position's own bucket picked out: at
 that is cheaper than sorting a batch by bucket.
 
 `clip_` keeps the weights where quantisation is exact: dense weights within +-127/64 (int8 at
-scale 64) and the first layer within +-1310/127, so |b1q| plus the 24 largest |W1q| is at most
-25 * 1310 = 32750 <= 32767 (the loader's overflow rule).
+scale 64) and the first layer within +-1310/127 (English), so |b1q| plus the 24 largest |W1q| is
+at most 25 * 1310 = 32750 <= 32767 (the loader's overflow rule); on the 10x10 board, with up to
+40 pieces, +-799/127 (41 * 799 = 32759).
+
+`Net(game)` takes a `tempo_data.Game` (English by default): its feature count and buckets.
 """
 
 import torch
 from torch import nn
 
+import tempo_data as td
+
+# The English sizes (the names older code uses).
 Inputs = 128
 H1 = 128
 H2 = 32
@@ -33,6 +39,11 @@ DenseLimit = 127 / ScaleW
 FirstLimit = 1310 / Scale1  # 25 * 1310 = 32750 fits in int16 with the 24 active features and b1
 
 
+def first_limit(game):
+    """The first layer's bound: (max pieces + 1) rows of it fit in int16 after rounding."""
+    return (32767 // (game.max_pieces + 1)) / Scale1
+
+
 def _round_ste(x):
     """round(x) forward (half to even, as numpy.rint), the identity backward."""
     return x + (torch.round(x) - x).detach()
@@ -43,27 +54,29 @@ def _floor_ste(x):
 
 
 class Net(nn.Module):
-    def __init__(self):
+    def __init__(self, game=td.English):
         super().__init__()
+        self.game = game
+        self.inputs, self.buckets = game.features, game.buckets
         # nn.Linear's default initialisation: uniform within +-1/sqrt(fan_in).
         def uniform(*shape, fan_in):
             bound = fan_in ** -0.5
             return nn.Parameter(torch.empty(*shape).uniform_(-bound, bound))
 
-        self.W1 = uniform(Inputs, H1, fan_in=Inputs)
-        self.b1 = uniform(H1, fan_in=Inputs)
-        self.W2 = uniform(Buckets, H2, H1, fan_in=H1)
-        self.b2 = uniform(Buckets, H2, fan_in=H1)
-        self.W3 = uniform(Buckets, H3, H2, fan_in=H2)
-        self.b3 = uniform(Buckets, H3, fan_in=H2)
-        self.W4 = uniform(Buckets, H3, fan_in=H3)
-        self.b4 = uniform(Buckets, fan_in=H3)
-        # A first layer that starts mostly in its linear range: about 12 of 24 features active.
+        self.W1 = uniform(self.inputs, H1, fan_in=self.inputs)
+        self.b1 = uniform(H1, fan_in=self.inputs)
+        self.W2 = uniform(self.buckets, H2, H1, fan_in=H1)
+        self.b2 = uniform(self.buckets, H2, fan_in=H1)
+        self.W3 = uniform(self.buckets, H3, H2, fan_in=H2)
+        self.b3 = uniform(self.buckets, H3, fan_in=H2)
+        self.W4 = uniform(self.buckets, H3, fan_in=H3)
+        self.b4 = uniform(self.buckets, fan_in=H3)
+        # A first layer that starts mostly in its linear range: about half the features active.
         with torch.no_grad():
             self.b1.uniform_(0.0, 0.5)
 
     def forward(self, x, bucket, quantised=False):
-        """x: (n, 128) float 0/1; bucket: (n,) int64. Returns y (n,) in men.
+        """x: (n, features) float 0/1; bucket: (n,) int64. Returns y (n,) in men.
 
         With `quantised`, the engine's integer pass instead (see `forward_quantised`)."""
         if quantised:
@@ -71,10 +84,10 @@ class Net(nn.Module):
         n = x.shape[0]
         rows = torch.arange(n, device=x.device)
         a1 = torch.clamp(x @ self.W1 + self.b1, 0.0, 1.0)
-        z2 = a1 @ self.W2.reshape(Buckets * H2, H1).t() + self.b2.reshape(-1)
-        a2 = torch.clamp(z2.view(n, Buckets, H2)[rows, bucket], 0.0, 1.0)
-        z3 = a2 @ self.W3.reshape(Buckets * H3, H2).t() + self.b3.reshape(-1)
-        a3 = torch.clamp(z3.view(n, Buckets, H3)[rows, bucket], 0.0, 1.0)
+        z2 = a1 @ self.W2.reshape(self.buckets * H2, H1).t() + self.b2.reshape(-1)
+        a2 = torch.clamp(z2.view(n, self.buckets, H2)[rows, bucket], 0.0, 1.0)
+        z3 = a2 @ self.W3.reshape(self.buckets * H3, H2).t() + self.b3.reshape(-1)
+        a3 = torch.clamp(z3.view(n, self.buckets, H3)[rows, bucket], 0.0, 1.0)
         out = a3 @ self.W4.t() + self.b4
         return out[rows, bucket]
 
@@ -92,11 +105,11 @@ class Net(nn.Module):
         b1 = _round_ste(self.b1 * Scale1)
         a1 = torch.clamp(x @ W1 + b1, 0.0, 127.0)
         W2 = torch.clamp(_round_ste(self.W2 * ScaleW), -127.0, 127.0)
-        s2 = a1 @ W2.reshape(Buckets * H2, H1).t() + _round_ste(self.b2 * ScaleOut).reshape(-1)
-        a2 = torch.clamp(_floor_ste(s2.view(n, Buckets, H2)[rows, bucket] / ScaleW), 0.0, 127.0)
+        s2 = a1 @ W2.reshape(self.buckets * H2, H1).t() + _round_ste(self.b2 * ScaleOut).reshape(-1)
+        a2 = torch.clamp(_floor_ste(s2.view(n, self.buckets, H2)[rows, bucket] / ScaleW), 0.0, 127.0)
         W3 = torch.clamp(_round_ste(self.W3 * ScaleW), -127.0, 127.0)
-        s3 = a2 @ W3.reshape(Buckets * H3, H2).t() + _round_ste(self.b3 * ScaleOut).reshape(-1)
-        a3 = torch.clamp(_floor_ste(s3.view(n, Buckets, H3)[rows, bucket] / ScaleW), 0.0, 127.0)
+        s3 = a2 @ W3.reshape(self.buckets * H3, H2).t() + _round_ste(self.b3 * ScaleOut).reshape(-1)
+        a3 = torch.clamp(_floor_ste(s3.view(n, self.buckets, H3)[rows, bucket] / ScaleW), 0.0, 127.0)
         W4 = torch.clamp(_round_ste(self.W4 * ScaleW), -127.0, 127.0)
         out = a3 @ W4.t() + _round_ste(self.b4 * ScaleOut)
         return out[rows, bucket] / ScaleOut
@@ -104,15 +117,18 @@ class Net(nn.Module):
     @torch.no_grad()
     def clip_(self):
         """Keep the weights quantisable (see the module note); call after every optimiser step."""
-        self.W1.clamp_(-FirstLimit, FirstLimit)
-        self.b1.clamp_(-FirstLimit, FirstLimit)
+        limit = first_limit(self.game)
+        self.W1.clamp_(-limit, limit)
+        self.b1.clamp_(-limit, limit)
         for w in (self.W2, self.W3, self.W4):
             w.clamp_(-DenseLimit, DenseLimit)
 
 
 def load_checkpoint_model(path):
-    """The Net of a checkpoint written by train.py (or a bare state dict)."""
+    """The Net of a checkpoint written by train.py (or a bare state dict); the game is the
+    checkpoint's (its W1 has one row per feature)."""
     state = torch.load(path, map_location="cpu")
-    net = Net()
+    weights = state["model"] if "model" in state else state
+    net = Net(td.International if weights["W1"].shape[0] == td.International.features else td.English)
     net.load_state_dict(state["model"] if "model" in state else state)
     return net, state

@@ -6,6 +6,7 @@ size, whose labels a network can learn (material plus noise), to time the pipeli
 to end before `tempo datagen` has produced anything.
 
     synth.py OUT.dat --positions 5000000 --seed 1
+    synth.py OUT.dat --positions 1000000 --game international
 """
 
 import argparse
@@ -16,26 +17,30 @@ import numpy as np
 import tempo_data as td
 
 
-def random_records(n, rng):
-    """n random positions: 1-12 pieces a side, men off their crowning row, labels from material."""
-    nb = rng.integers(1, 13, size=n)
-    nw = rng.integers(1, 13, size=n)
-    # A random order of the 32 squares per position; the first nb are Black's, the next nw White's.
-    order = np.argsort(rng.random((n, 32)), axis=1)
+def random_records(n, rng, game=td.English):
+    """n random positions: 1-12 pieces a side (1-20 on the 10x10 board), men off their crowning
+    row, labels from material."""
+    squares, per_row = game.squares, game.squares // (8 if game is td.English else 10)
+    side_max = game.max_pieces // 2
+    nb = rng.integers(1, side_max + 1, size=n)
+    nw = rng.integers(1, side_max + 1, size=n)
+    # A random order of the squares per position; the first nb are Black's, the next nw White's.
+    order = np.argsort(rng.random((n, squares)), axis=1)
     rank = np.empty_like(order)
-    np.put_along_axis(rank, order, np.arange(32)[None, :].repeat(n, axis=0), axis=1)
+    np.put_along_axis(rank, order, np.arange(squares)[None, :].repeat(n, axis=0), axis=1)
     is_black = rank < nb[:, None]
     is_white = (rank >= nb[:, None]) & (rank < (nb + nw)[:, None])
     # Fewer pieces, more kings, as in real endgames.
-    king_p = 0.05 + 0.5 * (1.0 - (nb + nw)[:, None] / 24.0)
-    is_king = (rng.random((n, 32)) < king_p) & (is_black | is_white)
-    s = np.arange(32)[None, :]
-    is_king |= is_black & (s >= 28)  # a black man on PDN 29-32 would have been crowned
-    is_king |= is_white & (s <= 3)   # a white man on PDN 1-4 likewise
-    weights = (np.uint64(1) << np.arange(32, dtype=np.uint64))[None, :]
-    black = (is_black * weights).sum(axis=1).astype(np.uint32)
-    white = (is_white * weights).sum(axis=1).astype(np.uint32)
-    kings = (is_king * weights).sum(axis=1).astype(np.uint32)
+    king_p = 0.05 + 0.5 * (1.0 - (nb + nw)[:, None] / float(game.max_pieces))
+    is_king = (rng.random((n, squares)) < king_p) & (is_black | is_white)
+    s = np.arange(squares)[None, :]
+    is_king |= is_black & (s >= squares - per_row)  # a black man on its crowning row would be a king
+    is_king |= is_white & (s < per_row)             # a white man likewise
+    weights = (np.uint64(1) << np.arange(squares, dtype=np.uint64))[None, :]
+    word = np.uint64 if game is td.International else np.uint32
+    black = (is_black * weights).sum(axis=1).astype(word)
+    white = (is_white * weights).sum(axis=1).astype(word)
+    kings = (is_king * weights).sum(axis=1).astype(word)
     wtm = rng.random(n) < 0.5
 
     men_b = (is_black & ~is_king).sum(axis=1)
@@ -44,8 +49,8 @@ def random_records(n, rng):
     kings_w = (is_white & is_king).sum(axis=1)
     material = 100 * (men_b - men_w) + 130 * (kings_b - kings_w)
     # Men further up the board are worth a little more, so there is something beyond counting.
-    adv_b = (is_black & ~is_king) * (s // 4)
-    adv_w = (is_white & ~is_king) * ((31 - s) // 4)
+    adv_b = (is_black & ~is_king) * (s // per_row)
+    adv_w = (is_white & ~is_king) * ((squares - 1 - s) // per_row)
     material = material + 4 * (adv_b.sum(axis=1) - adv_w.sum(axis=1))
     material = np.where(wtm, -material, material)
     score = np.clip(material + rng.normal(0, 40, n), -3000, 3000).round().astype(np.int16)
@@ -61,7 +66,7 @@ def random_records(n, rng):
     exact_score = np.where(score > 50, 10000 - plies, np.where(score < -50, plies - 10000, 0))
     score = np.where(exact, exact_score, score).astype(np.int16)
     result = np.where(exact, np.where(score > 0, 2, np.where(score < 0, 0, 1)), result)
-    return td.make_records(black, white, kings, score, result, wtm, exact)
+    return td.make_records(black, white, kings, score, result, wtm, exact, game=game)
 
 
 def unique_positions(rec):
@@ -70,12 +75,12 @@ def unique_positions(rec):
     return rec[np.sort(first)]
 
 
-def generate(n, seed, chunk=500_000):
+def generate(n, seed, game=td.English, chunk=500_000):
     rng = np.random.default_rng(seed)
     parts = []
     left = n
     while left > 0:
-        parts.append(random_records(min(chunk, left), rng))
+        parts.append(random_records(min(chunk, left), rng, game))
         left -= len(parts[-1])
     return unique_positions(np.concatenate(parts))
 
@@ -85,8 +90,9 @@ def main(argv=None):
     ap.add_argument("out")
     ap.add_argument("--positions", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", choices=sorted(td.Games), default="english")
     args = ap.parse_args(argv)
-    rec = generate(args.positions, args.seed)
+    rec = generate(args.positions, args.seed, td.Games[args.game])
     td.check_records(rec)
     td.write(args.out, rec)
     print(f"{args.out}: {td.summary(rec)}")

@@ -50,7 +50,7 @@ class ReaderRejects(TempDir):
         self.assert_rejected(b"TEMPONET" + struct.pack("<II", 1, 16), "not a Tempo data file")
 
     def test_another_version(self):
-        self.assert_rejected(b"TEMPODAT" + struct.pack("<II", 2, 16), "version 2")
+        self.assert_rejected(b"TEMPODAT" + struct.pack("<II", 3, 16), "version 3")
 
     def test_another_record_size(self):
         self.assert_rejected(b"TEMPODAT" + struct.pack("<II", 1, 20), "record size 20")

@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Train the English network (docs/network-format.md) from Tempo data files.
+"""Train a network (docs/network-format.md) from Tempo data files: the English network from
+English data, the 10x10 network from 10x10 data (the files' headers say which; one game a run).
 
     train.py /work/data/gen0.dat --out runs/gen1 --epochs 10
     train.py /work/data/gen0.dat --out runs/gen1 --epochs 15 --resume runs/gen1/last.pt
@@ -101,7 +102,7 @@ def save_checkpoint(path, net, opt, epoch, args, history):
 
 def parse_args(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("data", nargs="+", help="training-data files (version 1)")
+    ap.add_argument("data", nargs="+", help="training-data files, all of one game")
     ap.add_argument("--out", required=True, help="folder for the checkpoints")
     ap.add_argument("--epochs", type=int, default=10, help="epochs in all (a resumed run included)")
     ap.add_argument("--batch", type=int, default=8192)
@@ -127,16 +128,28 @@ def main(argv=None):
     torch.manual_seed(args.seed)
     os.makedirs(args.out, exist_ok=True)
 
-    train, held = load_data(args)
+    try:
+        train, held = load_data(args)
+    except td.DataFormatError as e:
+        print(f"train.py: {e}", file=sys.stderr)
+        return 1
     print(f"train: {td.summary(train.rec)}")
     print(f"held out: {td.summary(held.rec)}")
     if len(train) == 0:
         print("train.py: no training positions", file=sys.stderr)
         return 1
 
-    net = model.Net()
+    game = td.game_of(train.rec)
+    net = model.Net(game)
+    if args.resume and model.load_checkpoint_model(args.resume)[0].game is not game:
+        print(f"train.py: {args.resume} is not a network of {game.name}", file=sys.stderr)
+        return 1
     if args.init and not args.resume:
-        q, description = export.read_network(args.init)
+        try:
+            q, description = export.read_network(args.init, game)
+        except export.NetworkError as e:
+            print(f"train.py: --init: {e}", file=sys.stderr)
+            return 1
         net = export.dequantise(q)
         print(f"starting from {args.init} ({description})")
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)

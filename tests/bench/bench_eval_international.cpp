@@ -5,11 +5,13 @@
 #include <benchmark/benchmark.h>
 
 #include <cstddef>
+#include <memory>
 #include <random>
 #include <vector>
 
 #include "engine/movegen_international.hpp"
 #include "search/eval_international.hpp"
+#include "search/nnue.hpp"
 
 using namespace tempo;
 using namespace tempo::search;
@@ -46,3 +48,63 @@ static void BM_IntlEvaluate(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_IntlEvaluate);
+
+// The 10x10 network (search/nnue.hpp) on the same positions: the built-in one when the build has
+// it, else random weights of the same sizes (the cost does not depend on the values).
+namespace {
+
+const nnue::IntlNetwork& intl_network() {
+    static const nnue::IntlNetwork net = [] {
+        if (const nnue::IntlNetwork* built_in = nnue::IntlNetwork::embedded()) return *built_in;
+        auto w = std::make_unique<nnue::IntlParameters>();
+        std::mt19937_64 rng(1);
+        for (auto& row : w->w1)
+            for (auto& v : row) v = std::int16_t(int(rng() % 41) - 20);
+        for (auto& v : w->b1) v = 0;
+        for (auto& d : w->dense) {
+            for (auto& row : d.w2)
+                for (auto& v : row) v = std::int8_t(int(rng() % 41) - 20);
+            d.b2 = {};
+            for (auto& row : d.w3)
+                for (auto& v : row) v = std::int8_t(int(rng() % 41) - 20);
+            d.b3 = {};
+            for (auto& v : d.w4) v = std::int8_t(int(rng() % 41) - 20);
+            d.b4 = 0;
+        }
+        return nnue::IntlNetwork::from_parameters(*w, "random").value();
+    }();
+    return net;
+}
+
+}  // namespace
+
+static void BM_IntlNetworkEvaluate(benchmark::State& state) {
+    const auto positions = quiet_intl_positions();
+    const nnue::IntlNetwork& net = intl_network();
+    std::size_t i = 0;
+    for (auto _ : state) benchmark::DoNotOptimize(net.evaluate(positions[i++ & 255]));
+}
+BENCHMARK(BM_IntlNetworkEvaluate);
+
+// With the first layer updated from a cache, as the search evaluates: the quiet positions of one
+// random game after another, in order.
+static void BM_IntlNetworkEvaluateCached(benchmark::State& state) {
+    std::mt19937_64 rng(3);
+    std::vector<intl::Position> positions;
+    intl::Position p = intl::Position::start();
+    intl::MoveList list;
+    while (positions.size() < 256) {
+        intl::generate_moves(p, list);
+        if (list.empty()) {
+            p = intl::Position::start();
+            continue;
+        }
+        if (!intl::has_capture(p)) positions.push_back(p);
+        p = p.after(list[std::size_t(rng() % list.size())]);
+    }
+    const nnue::IntlNetwork& net = intl_network();
+    nnue::Cache cache;
+    std::size_t i = 0;
+    for (auto _ : state) benchmark::DoNotOptimize(net.evaluate(positions[i++ & 255], cache));
+}
+BENCHMARK(BM_IntlNetworkEvaluateCached);

@@ -1,5 +1,6 @@
-// libFuzzer target: the network loader must take any bytes without crashing or reading out of
-// bounds; a refusal carries a message, and a network it accepts evaluates the same on both paths.
+// libFuzzer target: the network loaders (English and 10x10) must take any bytes without crashing
+// or reading out of bounds; a refusal carries a message, and a network one accepts evaluates the
+// same on both paths.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -10,6 +11,7 @@
 #include "search/nnue.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using tempo::search::nnue::IntlNetwork;
     using tempo::search::nnue::Network;
     // The input as it is, and with a correct checksum put in (so that the loader's later checks
     // are reached too, not only the CRC).
@@ -26,6 +28,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         const tempo::Position p = tempo::Position::start();
         if (Network::avx2_available() && net->evaluate_avx2(p) != net->evaluate_portable(p)) std::abort();
+    }
+    for (const std::span<const std::uint8_t> bytes : {std::span(data, size), std::span<const std::uint8_t>(fixed)}) {
+        const tempo::Result<IntlNetwork> net = IntlNetwork::parse(bytes, "fuzz");
+        if (!net) {
+            if (net.error().empty()) std::abort();
+            continue;
+        }
+        const tempo::intl::Position p = tempo::intl::Position::start();
+        if (IntlNetwork::avx2_available() && net->evaluate_avx2(p) != net->evaluate_portable(p)) std::abort();
     }
     return 0;
 }

@@ -16,9 +16,10 @@
 //       W/D/L for `test`, the Elo estimate with a 95% error bar, pair results, and each side's
 //       mean depth and nodes a move. `--international`: 10x10 games from each of the 81 pairs of
 //       first moves (FMJD draws by rule, the same adjudication).
-//   Options of a side (--base, --test): eval=legacy|rich (the classic evaluation) or eval=net (the
-//       built-in network), net=FILE (a network file), and any search parameter of search/tuning.hpp
-//       (lmr_base=60, pc=0, ...).
+//   Options of a side (--base, --test): eval=legacy|rich (the classic evaluations of both games)
+//       or eval=net (the built-in networks), net=FILE (a network file of either game: English
+//       files set the English network, 10x10 files the 10x10 one), and any search parameter of
+//       search/tuning.hpp (lmr_base=60, pc=0, ...).
 //   tempo_spar selfplay GAMES NODES FILE
 //       self-play from the ballots (in turn), NODES to 2*NODES nodes a move (random, for
 //       variety); appends every quiet position (no capture for either side) with the game's
@@ -66,11 +67,13 @@ void set_option(Options& o, std::string_view kv) {
     }
     const std::string key(kv.substr(0, eq));
     if (key == "eval") {
-        // The classic evaluation with one of its weight sets (no network), or the built-in network.
+        // The classic evaluations with one of the English weight sets (no network for either
+        // game), or the built-in networks.
         const std::string_view name = kv.substr(eq + 1);
-        if (name == "legacy") o.weights = &LegacyWeights, o.network = nullptr;
-        else if (name == "rich") o.weights = &RichWeights, o.network = nullptr;
-        else if (name == "net" && nnue::Network::embedded()) o.network = nnue::Network::embedded();
+        if (name == "legacy") o.weights = &LegacyWeights, o.network = nullptr, o.intl_network = nullptr;
+        else if (name == "rich") o.weights = &RichWeights, o.network = nullptr, o.intl_network = nullptr;
+        else if (name == "net" && (nnue::Network::embedded() || nnue::IntlNetwork::embedded()))
+            o.network = nnue::Network::embedded(), o.intl_network = nnue::IntlNetwork::embedded();
         else {
             std::fprintf(stderr, "spar: eval=legacy, eval=rich or eval=net (with a built-in network), got %.*s\n",
                          int(name.size()), name.data());
@@ -79,15 +82,16 @@ void set_option(Options& o, std::string_view kv) {
         return;
     }
     if (key == "net") {
-        // A network file; kept for the whole run.
-        static std::vector<std::unique_ptr<nnue::Network>> loaded;
-        Result<nnue::Network> net = nnue::Network::load(std::string(kv.substr(eq + 1)));
+        // A network file of either game (its header says which); kept for the whole run.
+        static std::vector<std::unique_ptr<nnue::AnyNetwork>> loaded;
+        Result<nnue::AnyNetwork> net = nnue::load_any(std::string(kv.substr(eq + 1)));
         if (!net) {
             std::fprintf(stderr, "spar: %s\n", net.error().c_str());
             std::exit(2);
         }
-        loaded.push_back(std::make_unique<nnue::Network>(std::move(net.value())));
-        o.network = loaded.back().get();
+        loaded.push_back(std::make_unique<nnue::AnyNetwork>(std::move(net.value())));
+        if (const auto* english = std::get_if<nnue::Network>(loaded.back().get())) o.network = english;
+        else o.intl_network = &std::get<nnue::IntlNetwork>(*loaded.back());
         return;
     }
     // Every other key is a search parameter (search/tuning.hpp).
