@@ -67,13 +67,40 @@ TEST_CASE("tempo play asks for side and strength, and announces the end with its
     CHECK(won.find("1... 18x9 0-1") != std::string::npos);
 }
 
-TEST_CASE("tempo play refuses a bad side or strength", "[play][process]") {
+TEST_CASE("tempo play refuses a bad --side or --strength", "[play][process]") {
     const auto side = run_tool({"play", "--side", "red"});
     CHECK(side.status == 2);
     CHECK(side.err == "tempo play: side 'red' is not black or white (see 'tempo play --help')\n");
-    const auto strength = run_tool({"play", "--side", "black"}, "superhuman\n");
+    const auto strength = run_tool({"play", "--side", "black", "--strength", "superhuman"});
     CHECK(strength.status == 2);
     CHECK(strength.err.find("strength 'superhuman' is not gentle, easy, medium, hard or expert") != std::string::npos);
+}
+
+TEST_CASE("tempo play asks again when an answer to its first questions is not understood", "[play][process]") {
+    // `help` and `purple` at the side question, `superhuman` at the strength question: each is told
+    // what is accepted and asked again. Answers are taken in any case, with spaces around.
+    const auto run = run_tool({"play", "--movetime", "20"}, "help\npurple\n White \nsuperhuman\nGentle\n22-18\nquit\n");
+    INFO(run.out << run.err);
+    REQUIRE(run.status == 0);
+    CHECK(run.err.empty());
+    CHECK(run.out.find("Not understood: 'help'. Type black or white (an empty line means black).\n"
+                       "Not understood: 'purple'. Type black or white (an empty line means black).\n"
+                       "Not understood: 'superhuman'. Type gentle, easy, medium, hard or expert (an empty line "
+                       "means medium).\n"
+                       "New game: you play White against Tempo (gentle). Black moves first.") == 0);
+    // The game goes on: Tempo (Black) moves first, then the player's move is played and answered.
+    CHECK(run.out.find("\nYou play 22-18\n") != std::string::npos);
+    CHECK(count_of(run.out, "\nTempo plays ") == 2);
+    CHECK(run.out.ends_with("bye\n"));
+
+    // The end of input at a question leaves cleanly, without starting a game.
+    const auto eof = run_tool({"play"}, "purple\n");
+    CHECK(eof.status == 0);
+    CHECK(eof.out == "Not understood: 'purple'. Type black or white (an empty line means black).\nbye\n");
+    CHECK(eof.err.empty());
+    const auto strength_eof = run_tool({"play", "--side", "black"});
+    CHECK(strength_eof.status == 0);
+    CHECK(strength_eof.out == "bye\n");
 }
 
 TEST_CASE("tempo play --variant international: 10x10 moves, undo, save and load as GameType 20", "[play][process][intl]") {

@@ -13,16 +13,21 @@
 
 #include <array>
 #include <atomic>
+#include <cctype>
 #include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <random>
+#include <span>
 #include <sstream>
 #include <string>
+#include <string_view>
 
 #include "engine/game.hpp"
 #include "engine/notation_international.hpp"
+#include "protocol/command.hpp"
 #include "protocol/think.hpp"
 #include "search/search.hpp"
 #include "tools/cli.hpp"
@@ -337,16 +342,45 @@ private:
     search::Engine engine_{16};
 };
 
-// Asks on stdin (for a missing --side or --strength); empty means the default.
-std::string ask(const char* question, const char* fallback) {
-    if (isatty(STDIN_FILENO)) {
-        std::printf("%s [%s]: ", question, fallback);
+// "a, b or c".
+std::string one_of(std::span<const std::string_view> choices) {
+    std::string text;
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+        if (i > 0) text += i + 1 == choices.size() ? " or " : ", ";
+        text += choices[i];
+    }
+    return text;
+}
+
+// Asks on stdin (for a missing --side or --strength) until the answer is one of `choices`, in any
+// case; an empty line takes `fallback`. Any other answer (`help`, a typo) is told what is accepted
+// and asked again, since a new player should not be thrown out for it. The end of input gives
+// nullopt: nobody is there to play.
+std::optional<std::string> ask(const char* question, std::span<const std::string_view> choices,
+                               std::string_view fallback) {
+    const bool prompt = isatty(STDIN_FILENO) != 0;
+    while (true) {
+        if (prompt) {
+            std::printf("%s [%.*s]: ", question, int(fallback.size()), fallback.data());
+            std::fflush(stdout);
+        }
+        std::string line;
+        if (!std::getline(std::cin, line)) {
+            if (prompt) std::printf("\n");
+            return std::nullopt;
+        }
+        const auto first = line.find_first_not_of(" \t\r");
+        const auto last = line.find_last_not_of(" \t\r");
+        std::string answer = first == std::string::npos ? "" : line.substr(first, last - first + 1);
+        for (char& c : answer) c = char(std::tolower(static_cast<unsigned char>(c)));
+        if (answer.empty()) return std::string(fallback);
+        for (std::string_view c : choices)
+            if (answer == c) return answer;
+        std::printf("Not understood: '%s'. Type %s (an empty line means %.*s).\n",
+                    protocol::quoted(answer).c_str(), one_of(choices).c_str(), int(fallback.size()),
+                    fallback.data());
         std::fflush(stdout);
     }
-    std::string line;
-    if (!std::getline(std::cin, line)) return fallback;
-    while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
-    return line.empty() ? fallback : line;
 }
 
 }  // namespace
@@ -358,7 +392,8 @@ int play_main(Args args) {
             "                  [--movetime MS] [--seed N] [--variant english|international]\n"
             "\n"
             "A game against Tempo. Without --side or --strength, each is asked for first (one line\n"
-            "each on stdin; an empty line takes the default, black and medium). Strengths: gentle\n"
+            "each on stdin; an empty line takes the default, black and medium; an answer that is\n"
+            "not one of the choices is asked again; the end of input leaves). Strengths: gentle\n"
             "(Skill Level 0, 0.1 s a move), easy (5, 0.25 s), medium (10, 0.5 s), hard (15, 1 s),\n"
             "expert (20, 2 s); --movetime overrides the time. Then type moves (11-15, 22x15, c3-d4)\n"
             "or commands: hint, undo, flip, board, moves, save FILE, load FILE, new, quit, help.\n"
@@ -386,9 +421,26 @@ int play_main(Args args) {
     }
     if (variant != "english" && variant != "international")
         return usage_error("play", "variant '" + variant + "' is not english or international");
-    if (side.empty()) side = ask("Play as black or white?", "black");
+    if (side.empty()) {
+        constexpr std::array<std::string_view, 2> sides{"black", "white"};
+        const auto answer = ask("Play as black or white?", sides, "black");
+        if (!answer) {  // end of input: leave as the game loop does
+            std::printf("bye\n");
+            return ExitOk;
+        }
+        side = *answer;
+    }
     if (side != "black" && side != "white") return usage_error("play", "side '" + side + "' is not black or white");
-    if (strength.empty()) strength = ask("Strength: gentle, easy, medium, hard or expert?", "medium");
+    if (strength.empty()) {
+        std::array<std::string_view, Strengths.size()> names;
+        for (std::size_t i = 0; i < Strengths.size(); ++i) names[i] = Strengths[i].name;
+        const auto answer = ask("Strength: gentle, easy, medium, hard or expert?", names, "medium");
+        if (!answer) {
+            std::printf("bye\n");
+            return ExitOk;
+        }
+        strength = *answer;
+    }
     const Strength* s = find_strength(strength);
     if (!s) return usage_error("play", "strength '" + strength + "' is not gentle, easy, medium, hard or expert");
     const Color player = side == "black" ? Color::Black : Color::White;
