@@ -26,37 +26,19 @@ namespace tempo::search {
 // `RichWeights` (every term), the default since 2026-12-01.
 //
 // Legacy: a Texel-style fit (`tempo_spar tune`, one round of one-at-a-time steps from the
-// hand-set values, K = 1.8) to 263 283 quiet positions of 3000 self-play games (`tempo_spar
-// selfplay 3000 1000`: the 156 ballots in turn, 1000-2000 nodes a move), 2026-11-29. Fitted
-// against the hand-set weights at equal nodes (tempo_spar, the 156 ballots with both colours):
-// +138 =121 -53 at 10k nodes a move (Elo +97 +- 32), +169 =114 -29 at 40k (+168 +- 32). A second
-// round (4000 more games played with the fitted weights, fitted from these) lost to them, +48 =159
-// -105 (-64 +- 27), so one round it is. Some signs are what the data says, not textbook: a
-// trapped king and closeness of the chasing kings score a little for their side, a king in the
-// centre a little less.
+// hand-set values, K = 1.8) to the quiet positions of 3000 self-play games (`tempo_spar selfplay
+// 3000 1000`), 2026-11-29. Some signs are what the data says, not textbook: a trapped king and
+// closeness of the chasing kings score a little for their side, a king in the centre a little
+// less.
 //
-// Rich: all 102 fitted weights (the man stays 100) by gradient descent (`tempo_spar tune FILE 3
+// Rich: all 102 weights (the man stays 100) fitted by gradient descent (`tempo_spar tune FILE 3
 // 400 1e-7`: three rounds of a linearised score, Adam, an L2 pull to each round's start, K 0.55)
-// from the legacy values, on 1 061 529 quiet positions of 10 000 fresh self-play games of the
-// legacy engine (`tempo_spar selfplay 10000 2000`: 2000-4000 nodes a move, 17 min of wall time,
-// 392 s of CPU), 2026-12-01. Mean squared error, legacy -> rich: 0.044636 -> 0.040553 on the
-// nine games in ten fitted, 0.043942 -> 0.040742 on the tenth held out. Rich against legacy
-// (tempo_spar, the 156 unbarred ballots with both colours, 2026-12-01):
-//   tempo_spar match 20ms --test eval=rich      +103 =157 -52, Elo +57.3 +- 26.4 (equal time)
-//   tempo_spar match 40000 --test eval=rich     +108 =159 -45, Elo +71.1 +- 26.4 (equal nodes)
-//   tempo_spar match 20ms --base eval=legacy    +91 =161 -60, Elo +34.6 +- 26.4 (equal time, the
-//                                               costs below: the fair one)
-// A call costs 22.3 ns with the rich set, 19.6 ns with the legacy one and 17.3 ns before the
-// richer terms were added (BM_EvaluateRich, BM_EvaluateLegacy, BM_Evaluate at 2b8b0b4; one run
-// at load 1.4). The two 20 ms matches above were run while both sets cost about 30 ns (a table
-// zeroed every call, since fixed); at 20 ms rich searched deeper (13.70 plies against 13.17). The
-// data gives the move (`opposition`) no weight (-1) and the dog-hole -24 for its owner. Three more
-// rounds from these (`tempo_spar tune FILE 3 400 1e-7 rich`: held-out error down to 0.040227, but
-// the train/held-out gap doubled and the endgame king fell to 58) lost to them at 20 ms a move,
-// +31 =212 -69 (Elo -42.5 +- 18.9), so three rounds it is. The same tuner on the legacy terms only
-// (`tempo_spar tune FILE 3 400 1e-7 plain`: held-out 0.041501, against 0.040742 with the new
-// terms) lost to the rich set at 20 ms a move, +45 =161 -106 (Elo -68.8 +- 26.0): the gain is
-// the new terms', not only the refit's.
+// from the legacy values, on the quiet positions of 10 000 self-play games of the legacy engine
+// (`tempo_spar selfplay 10000 2000`), 2026-12-01. The data gives the move (`opposition`) no weight
+// (-1) and the dog-hole -24 for its owner.
+//
+// Matches decided each fit and its number of rounds (one for legacy, three for rich): the data,
+// the errors and the results are in docs/experiments.md, "The classic evaluation's fits".
 struct Weights {
     // Material. A king is worth more than a man; its value rises as the board empties.
     Score man = 100;

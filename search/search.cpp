@@ -475,9 +475,8 @@ void Worker<Game>::iterate() {
         if (main() && depth > 1 && engine_.soft_ms_ > 0 && !pondering &&
             engine_.clock_ms() >= engine_.soft_ms_ / 2)
             break;  // the next iteration would most likely not finish in time
-        // (Scaling this by how long the best move has held, 150% after a change down to 50%
-        // after six iterations, lost: -11.1 +- 22.2 Elo at 1 s + 20 ms a game, tempo_spar match
-        // 1000+20, 312 games, 2026-12-01; it spent 22.7 ms a move against 26.9.)
+        // (Scaling this by how long the best move has held lost its match: docs/experiments.md,
+        // "Search options".)
         iteration_best_.reset();
         seldepth_ = 0;
         const Score s = aspiration(depth, previous);

@@ -88,16 +88,10 @@ struct SearchResult {
 // Late move reductions (see search.cpp), switchable so that a match can measure them. A late
 // quiet move is searched `r` plies shallower first, with
 //     r = base / 100 + ln(depth) ln(move number) / (divisor / 100),
-// one ply less at PV nodes; again at full depth when it beats alpha. On: on against off at 10 ms
-// a move (tempo_spar match 10ms, the 156 unbarred ballots with both colours, 2026-11-29) scored
-// +92 =150 -70 (Elo +24 +- 28) with the hand-set evaluation and +71 =182 -59 (+13 +- 24) with the
-// fitted one: +19 Elo together over 624 games, and it reaches about 0.6 ply deeper in those 10 ms
-// (8.2 against 7.6 plies); to depth 14 from the start it needs a third of the nodes.
-// Reductions adjusted by history (r minus history / 4000) need 9x the nodes to depth 16 (12.6 M
-// against 119 M with the table cut-offs below); reduced moves with negative history are only 5% of
-// them, so reducing those more changes nothing: neither kept (2026-12-01).
-// Earlier form (1 ply, 2 from depth 6 and move 6): +88 =131 -93 at 20k nodes, +43 =72 -41 at
-// 80k, about -22 Elo as a whole and -5 with only moves of history <= 0 reduced: no gain.
+// one ply less at PV nodes; again at full depth when it beats alpha. On, because it won its match
+// and reaches deeper in the same time. Reductions adjusted by history, and an earlier form (1 ply,
+// 2 from depth 6 and move 6), were tried and not kept. The matches of this option and the ones
+// below: docs/experiments.md, "Search options".
 struct ReductionOptions {
     bool enabled = true;
     int min_depth = 3;   // reduce only at this remaining depth or more
@@ -105,18 +99,13 @@ struct ReductionOptions {
     int base = 50;
     int divisor = 250;
     // Moves that offer the opponent a capture are reduced too (the capture is forced, so the
-    // reply often costs no ply). On against off, with table cut-offs and ProbCut on, at 20 ms a
-    // move: +60 =218 -34, Elo +29.0 +- 18.4 (tempo_spar match 20ms --test lmr_offers=1, the 156
-    // unbarred ballots with both colours, 2026-12-01).
+    // reply often costs no ply). On: it won its match.
     bool offers = true;
 };
 
 // Pruning of quiet moves at nodes outside the PV, where the side to move has no capture (a
-// capture pending is always searched) and neither bound is decisive. Off: late move pruning
-// (lmp_depth 3) and futility (depth 2, margin 100) together, with reductions on both sides,
-// scored +52 =204 -56 at 10 ms a move (Elo -4 +- 21; tempo_spar, the 156 ballots with both
-// colours, 2026-11-29): 0.16 ply deeper, no gain. IIR (depth 5) saved no nodes to depth 13 from
-// the start and was not matched.
+// capture pending is always searched) and neither bound is decisive. All off: late move pruning
+// and futility together showed no gain in a match, and IIR saved no nodes.
 struct PruneOptions {
     // Late move pruning: at depth <= lmp_depth, only the first lmp_base + depth^2 moves (the
     // table move, killers and promotions are never pruned). 0: off.
@@ -135,26 +124,18 @@ struct Options {
     PruneOptions prune;
     // Enhanced transposition cut-off: at a null-window node with this much depth left or more,
     // the children are looked up in the table before any is searched, and one whose stored upper
-    // bound already refutes the parent's beta cuts the node off at once. 0: off. On (2) against
-    // off at 20 ms a move: +63 =208 -41, Elo +24.5 +- 20.2 (tempo_spar match 20ms, the 156
-    // unbarred ballots with both colours, 2026-12-01), 10.96 plies a move against 10.66; from the
-    // start, depth 16 in 12.6 M nodes instead of 30.9 M and depth 18 in 81 M instead of 331 M.
+    // bound already refutes the parent's beta cuts the node off at once. 0: off. On (2): it won
+    // its match and needs a fraction of the nodes to a given depth.
     int etc_depth = 2;
     // ProbCut: at a null-window node with this much depth or more, a search `probcut_reduction`
-    // plies shallower that beats beta by `probcut_margin` cuts the node off. 0: off. On (depth 5,
-    // 4 plies, 60 centi-men) against off, both with the table cut-offs, at 20 ms a move: +72 =206
-    // -34, Elo +42.5 +- 20.7 (tempo_spar match 20ms, the 156 unbarred ballots with both colours,
-    // 2026-12-01), 10.90 plies a move against 10.32; from the start, depth 17 in 10.1 M nodes
-    // instead of 31.8 M.
+    // plies shallower that beats beta by `probcut_margin` cuts the node off. 0: off. These
+    // values (depth 5, 4 plies, 60 centi-men) won their match against off.
     int probcut_depth = 5;
     int probcut_reduction = 4;
     int probcut_margin = 60;
     // At the horizon, a quiet position where the opponent threatens a capture is searched one
     // ply more (every move, once per line) instead of evaluated: the evaluation cannot see a
-    // piece that is about to be taken. Off: on against off scored +104 =127 -81 at 8k nodes a move
-    // (+26 +- 30 Elo) and +84 =142 -86 at 20k (-2 +- 27), 312 games each (tempo_spar, the 156
-    // unbarred ballots with both colours, 2026-11-29): no gain shown. With reductions on as well,
-    // against both off: +86 =129 -97 at 10k (-12 +- 27).
+    // piece that is about to be taken. Off: its matches showed no gain.
     bool threat_extension = false;
     // The English evaluation's weights (search/eval.hpp); a match can set another built-in set.
     const Weights* weights = &DefaultWeights;
