@@ -528,7 +528,7 @@ TEST_CASE("egdb: tempo egdb build and probe, strict options", "[egdb][cli]") {
 }
 
 TEST_CASE("egdb: 5 pieces: a sample of values are their best move's value, one ply further", "[egdb][slow]") {
-    // About 40 s of CPU to build (README), then a million random positions of 5 pieces.
+    // About 40 s of CPU to build (docs/egdb.md), then a million random positions of 5 pieces.
     const Database& db = database(5);
     CHECK(db.stats().positions[5] == 2 * std::uint64_t(148688232));  // Schaeffer et al. (2007)
     std::mt19937_64 rng(18);

@@ -57,8 +57,8 @@ void print_book_help() {
         "export: the text form, on stdout or to --output.\n"
         "import: reads a text book and writes it as FILE (binary unless FILE ends in .txt).\n"
         "\n"
-        "Example (the shipped book, see README.md):\n"
-        "  tempo book build --book book/tempo.book --depth 10 --positions 1500 --threads 2\n",
+        "Example (the shipped book, see docs/book.md):\n"
+        "  tempo book build --book book/tempo.book --depth 10 --positions 2000 --ballot-plies 6 --threads 2\n",
         book::default_path().c_str());
 }
 
