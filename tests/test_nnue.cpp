@@ -8,10 +8,12 @@
 
 #include <catch2/catch.hpp>
 
+#include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "random_games.hpp"
 #include "run_tempo.hpp"
+#include "search/egdb.hpp"
 #include "search/nnue.hpp"
 
 using namespace tempo;
@@ -309,4 +311,65 @@ TEST_CASE("nnue: the first layer updated from a cache gives the scores of a fres
         if (nnue::Network::avx2_available()) REQUIRE(use.evaluate_avx2(p, avx2) == fresh);
     }
     CHECK(n > 2000);
+}
+
+TEST_CASE("datagen --endgames: random endings, exactly labelled by the database when it covers them",
+          "[nnue][cli]") {
+    ::testing::ScratchDir dir;
+    const std::string out = dir.file("end.dat");
+    const auto run = ::testing::run_tool({"datagen", "--out", out, "--endgames", "2-4", "--egdb", "4", "--games",
+                                          "300", "--threads", "2", "--seed", "9"});
+    REQUIRE(run.status == 0);
+    const std::string bytes = ::testing::read_text(out);
+    REQUIRE(bytes.size() > 16);
+    REQUIRE((bytes.size() - 16) % 16 == 0);
+    const std::size_t n = (bytes.size() - 16) / 16;
+    CHECK(n > 250);  // a game is one position; the few repeats (two-piece endings) are left out
+    CHECK(n <= 300);
+    const search::egdb::Database db = search::egdb::Database::build(4);
+    auto board = [](std::uint32_t squares) {
+        Bitboard b = 0;
+        for (int s = 0; s < 32; ++s)
+            if (squares >> s & 1) b |= bit(Geometry8::bit_of(s));
+        return b;
+    };
+    int pieces[5] = {}, outcomes[3] = {}, black_men = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const char* r = bytes.data() + 16 + 16 * i;
+        std::uint32_t black, white, kings;
+        std::int16_t score;
+        std::memcpy(&black, r, 4), std::memcpy(&white, r + 4, 4), std::memcpy(&kings, r + 8, 4);
+        std::memcpy(&score, r + 12, 2);
+        const int result = static_cast<unsigned char>(r[14]), flags = static_cast<unsigned char>(r[15]);
+        const Position p = Position::from_bitboards(board(black), board(white), board(kings),
+                                                    flags & 1 ? Color::White : Color::Black);
+        INFO(to_fen(p));
+        REQUIRE(p.is_consistent());
+        CHECK(black != 0);
+        CHECK(white != 0);
+        CHECK((flags & 2) != 0);  // exact
+        CHECK_FALSE(has_capture(p));
+        CHECK_FALSE(legal_moves(p).empty());
+        const int count = popcount(p.occupied());
+        REQUIRE(count >= 2);
+        REQUIRE(count <= 4);
+        ++pieces[count];
+        black_men += (black & ~kings) != 0;
+        const std::optional<search::egdb::Value> v = db.probe(p);
+        REQUIRE(v);
+        using search::egdb::Outcome;
+        // The result and the score are the database's, for the side to move.
+        CHECK(result == (v->outcome == Outcome::Win ? 2 : v->outcome == Outcome::Loss ? 0 : 1));
+        CHECK(score == (v->outcome == Outcome::Win    ? 10000 - v->plies
+                        : v->outcome == Outcome::Loss ? -(10000 - v->plies)
+                                                      : 0));
+        ++outcomes[result];
+    }
+    for (int c = 2; c <= 4; ++c) CHECK(pieces[c] > 0);
+    for (const int o : outcomes) CHECK(o > 0);
+    CHECK(black_men > 0);
+    // A range the option does not take is refused with the reason.
+    const auto bad = ::testing::run_tool({"datagen", "--out", dir.file("x.dat"), "--endgames", "9-6"});
+    CHECK(bad.status != 0);
+    CHECK_THAT(bad.err, Catch::Contains("--endgames '9-6': LO-HI with 2 <= LO <= HI <= 24"));
 }

@@ -18,6 +18,7 @@
 // endgame database, so no position is labelled exactly. One loop plays both games, a template over
 // the `Data` traits below.
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -146,6 +147,7 @@ struct Settings {
     int adjudicate = 500;
     int max_plies = 400;
     bool international = false;  // --variant international
+    int end_lo = 0, end_hi = 0;  // --endgames LO-HI: games start from random endings instead
     std::string eval_file;  // empty: the classic (hand-made) evaluation
 };
 
@@ -185,6 +187,37 @@ std::vector<Move> opening(const Shared& sh, int g, std::mt19937_64& rng) {
     }
 }
 
+// A random English ending of `lo`..`hi` pieces (--endgames): the pieces split as evenly as their
+// number allows, and one side a piece more in a third of them; each piece a king or a man
+// (a man never on its own crowning row); either side to move. The side to move has a move and no
+// capture is pending, so the first position is written too.
+Game random_ending(int lo, int hi, std::mt19937_64& rng) {
+    auto below = [&rng](int n) { return int(rng() % std::uint64_t(n)); };
+    for (;;) {
+        const int n = lo + below(hi - lo + 1);
+        int black = n / 2 + (n % 2 == 1 ? below(2) : 0);
+        if (below(3) == 0) black += below(2) == 0 ? -1 : 1;
+        if (black < 1 || black > n - 1 || black > 12 || n - black > 12) continue;
+        std::array<bool, 33> taken{};
+        std::string side[2];  // Black, White
+        for (int i = 0; i < n; ++i) {
+            const bool is_black = i < black, king = below(5) < 2;
+            int sq;
+            do sq = 1 + below(32);
+            while (taken[std::size_t(sq)] || (!king && (is_black ? sq > 28 : sq < 5)));
+            taken[std::size_t(sq)] = true;
+            std::string& list = side[is_black ? 0 : 1];
+            if (!list.empty()) list += ',';
+            if (king) list += 'K';
+            list += std::to_string(sq);
+        }
+        const std::string fen = std::string(below(2) == 0 ? "B" : "W") + ":W" + side[1] + ":B" + side[0];
+        Result<Game> g = Game::from_fen(fen);
+        if (!g || g->status().is_over() || tempo::has_capture(g->position())) continue;
+        return std::move(*g);
+    }
+}
+
 template <class Data>
 void play_games(Shared& sh) {
     using Record = typename Data::Record;
@@ -199,8 +232,12 @@ void play_games(Shared& sh) {
     for (int g; (g = sh.next_game.fetch_add(1)) < s.games;) {
         std::mt19937_64 rng(s.seed * 1'000'003ULL + std::uint64_t(g));
         typename Data::Game game;
-        for (const Move& m : opening<Data>(sh, g, rng))
-            if (!game.play(m)) break;
+        if constexpr (English) {
+            if (s.end_hi > 0) game = random_ending(s.end_lo, s.end_hi, rng);
+        }
+        if (s.end_hi == 0)
+            for (const Move& m : opening<Data>(sh, g, rng))
+                if (!game.play(m)) break;
         engine.clear();
         records.clear();
         std::vector<Color> movers;
@@ -330,7 +367,7 @@ int datagen_main(Args args) {
             "Usage: tempo datagen --out FILE [--games N] [--nodes N] [--threads T] [--seed S]\n"
             "                     [--ballots CSV|none] [--random-plies N] [--egdb PIECES]\n"
             "                     [--eval-file NET] [--adjudicate CP] [--hash MB]\n"
-            "                     [--variant english|international]\n"
+            "                     [--variant english|international] [--endgames LO-HI]\n"
             "\n"
             "Self-play games that make training data for the neural evaluation (the format is\n"
             "docs/network-format.md; docs/training.md has the whole pipeline). Every position\n"
@@ -342,6 +379,9 @@ int datagen_main(Args args) {
             "  --variant V       english (default) or international: 10x10 games from random\n"
             "                    plies off the start, written as 10x10 data (no ballots, no\n"
             "                    endgame database)\n"
+            "  --endgames LO-HI  English: every game starts from a random ending of LO..HI\n"
+            "                    pieces (2..24) instead of an opening; with HI at most the\n"
+            "                    database's pieces each game is one exactly labelled position\n"
             "  --games N         games to play (default 1000)\n"
             "  --nodes N         each move searches N to 2N nodes, at random (default 5000)\n"
             "  --threads T       games at once, 1..64 (default 2)\n"
@@ -373,6 +413,15 @@ int datagen_main(Args args) {
         }
         if (*o == "--eval-file") {
             s.eval_file = std::string(*v);
+            continue;
+        }
+        if (*o == "--endgames") {
+            const std::string text(*v);
+            int lo = 0, hi = 0, used = 0;
+            if (std::sscanf(text.c_str(), "%d-%d%n", &lo, &hi, &used) != 2 || used != int(text.size()) || lo < 2 ||
+                hi > 24 || lo > hi)
+                return usage_error(Command, "--endgames '" + text + "': LO-HI with 2 <= LO <= HI <= 24, e.g. 6-10");
+            s.end_lo = lo, s.end_hi = hi;
             continue;
         }
         if (*o == "--variant") {
@@ -407,9 +456,11 @@ int datagen_main(Args args) {
         s.ballots.clear();
         s.egdb_pieces = 0;
         if (s.random_plies == 0) return usage_error(Command, "--variant international needs --random-plies of 1 or more");
+        if (s.end_hi > 0) return usage_error(Command, "--endgames is for English draughts only");
     }
+    if (s.end_hi > 0) s.ballots.clear();  // the games start from endings, not openings
     if (s.egdb_pieces == 1) return usage_error(Command, "--egdb '1' is out of range: 0 or 2..5");
-    if (s.ballots.empty() && s.random_plies == 0)
+    if (s.ballots.empty() && s.random_plies == 0 && s.end_hi == 0)
         return usage_error(Command, "--ballots none needs --random-plies of 1 or more");
 
     Shared sh;
