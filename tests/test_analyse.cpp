@@ -101,18 +101,16 @@ TEST_CASE("tempo analyse flags a piece given away and names the move that keeps 
     CHECK(r.out.find("carol: 1 game, 0 moves judged, 0 errors") != std::string::npos);
 
     SECTION("the CSV has one row for the error") {
-        const Run csv = testing::run_tool({"analyse", path, "--depth", "8", "--csv", "--side", "white"});
+        // The blunder game only, judged with the 2-piece database: what an opening move is worth
+        // at depth 8 is the evaluation's opinion, not something this test should pin down.
+        const Run csv = testing::run_tool(
+            {"analyse", path, "--depth", "8", "--csv", "--side", "white", "--games", "2", "--egdb-pieces", "2"});
         REQUIRE(csv.status == 0);
         const std::vector<std::string> rows = lines_of(csv.out);
-        REQUIRE_FALSE(rows.empty());
+        REQUIRE(rows.size() == 2);
         CHECK(rows[0].starts_with("game,ply,move,side,player,opponent,result,played,better,best,score,drop,"));
-        int blunders = 0;
-        for (const std::string& row : rows) {
-            CHECK_FALSE(row.starts_with("1,"));  // nothing that bad in the quiet opening
-            if (row.starts_with("2,1,1...,White,dave,carol,1-0,32-27,32-28,")) ++blunders;
-        }
-        CHECK(blunders == 1);
-        CHECK(rows.back().ends_with(",endgame,2,1,draw->loss,first+losing,W:W32:B24"));
+        // Best 0 (a draw), played a loss in 2 (-9998): the drop counts a loss as -300.
+        CHECK(rows[1] == "2,1,1...,White,dave,carol,1-0,32-27,32-28,0,-9998,300,endgame,2,1,draw->loss,first+losing,W:W32:B24");
     }
     SECTION("--all lists every judged move") {
         const Run all = testing::run_tool({"analyse", path, "--depth", "6", "--csv", "--all", "--games", "1,1"});
