@@ -28,7 +28,7 @@ struct ChildCounter {
 // a move list. This is where almost all the time of a deep perft goes.
 template <Color Us, Routes R>
 std::uint64_t perft2(const Position& p) {
-    using S = movegen::Steps<Us>;
+    using S = Steps<Geo, Us>;
     constexpr Color Them = ~Us;
     const Bitboard own = p.pieces(Us), opp = p.pieces(Them), kings = p.kings();
     if (const Bitboard jumping = movegen::jumpers<Us>(p)) {
@@ -73,7 +73,7 @@ std::uint64_t perft2(const Position& p) {
 // without storing them; only for a position with no capture.
 template <Color Us, class Visit>
 inline void for_each_step(const Position& p, Visit&& visit) {
-    using S = movegen::Steps<Us>;
+    using S = Steps<Geo, Us>;
     const Bitboard empty = p.empty(), own = p.pieces(Us), kings = p.kings(Us);
     auto steps = [&]<int D>(Bitboard movers) {
         for (Bitboard t = shift<D>(movers) & empty; t; t &= t - 1) {

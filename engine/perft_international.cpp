@@ -14,7 +14,7 @@ using detail::PerftTable;
 // Position or a move list. Captures go through the list, which merges equal moves.
 template <Color Us>
 std::uint64_t perft2(const Position& p) {
-    using S = movegen::Steps<Us>;
+    using S = Steps<Geo, Us>;
     constexpr Color Them = ~Us;
     const Bitboard own = p.pieces(Us), opp = p.pieces(Them), kings = p.kings();
     std::uint64_t n = 0;
