@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "engine/movegen_international.hpp"
+#include "engine/notation_common.hpp"
 #include "engine/notation_international.hpp"
 #include "engine/rulebook.hpp"
 
@@ -11,7 +12,7 @@ namespace tempo {
 
 namespace {
 
-const char* color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
+using notation_detail::color_name;
 
 // A man move or a capture can never be undone, so no position before it can come back.
 template <class P>
