@@ -34,6 +34,10 @@ using MoveList = BasicMoveList<256>;  // far above the most legal moves of any p
 
 namespace movegen {
 
+static_assert(!Wcdf::men_capture_backward && !Wcdf::flying_kings && !Wcdf::majority_capture &&
+                  Wcdf::removed_after_move && Wcdf::crowning_ends_capture,
+              "this generator implements the WCDF choices of position.hpp");
+
 // The pieces that can jump in direction D: an enemy next to them and an empty square beyond.
 template <int D>
 constexpr Bitboard jumpers_toward(Bitboard opp, Bitboard empty) {

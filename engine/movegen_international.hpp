@@ -35,6 +35,11 @@ using MoveList = BasicMoveList<512>;
 
 namespace movegen {
 
+static_assert(Fmjd::men_capture_backward && Fmjd::flying_kings && Fmjd::majority_capture &&
+                  Fmjd::kings_count_as_men && Fmjd::removed_after_move && Fmjd::crown_only_at_end &&
+                  !Fmjd::crowning_ends_capture,
+              "this generator implements the FMJD choices of international.hpp");
+
 // The enemies that can be jumped in direction D: a free square right behind them.
 template <int D>
 constexpr Bitboard jumpable(Bitboard opp, Bitboard empty) {
