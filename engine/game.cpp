@@ -4,13 +4,15 @@
 #include <utility>
 
 #include "engine/movegen_international.hpp"
+#include "engine/notation_common.hpp"
 #include "engine/notation_international.hpp"
+#include "engine/rulebook.hpp"
 
 namespace tempo {
 
 namespace {
 
-const char* color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
+using notation_detail::color_name;
 
 // A man move or a capture can never be undone, so no position before it can come back.
 template <class P>
@@ -84,52 +86,22 @@ std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
     return out;
 }
 
-// What BasicGame needs of a board: the start, the text in and out, the legal moves, the draws
-// that the position alone decides.
-struct EnglishGameTraits {
-    using Position = tempo::Position;
+// What BasicGame needs of a board: the rules core's functions for it (engine/rulebook.hpp), the
+// start, and the draws that the position alone decides under the game's Rules.
+struct EnglishGameTraits : Rulebook<Wcdf> {
     using Rules = tempo::Rules;
-    using MoveList = tempo::MoveList;
 
     static Position start(const Rules& r) { return Position::start(r.first_to_move); }
-    static Result<Position> parse_fen(std::string_view fen) { return tempo::parse_fen(fen); }
-    static std::string move_text(const Position& p, const Move& m, Notation n) {
-        return tempo::move_text(p, m, n);
-    }
-    static Result<Move> parse_move(const Position& p, std::string_view text) {
-        return tempo::parse_move(p, text);
-    }
-    static std::vector<Move> legal_moves(const Position& p) { return tempo::legal_moves(p); }
-    static std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
-        return tempo::legal_move_texts(p, n);
-    }
-    static void generate(const Position& p, MoveList& list) { generate_moves(p, list); }
-    static bool has_moves(const Position& p) { return count_moves(p) != 0; }
     static EndReason counting_draw(const Rules& r, const Position& p) {
         return r.quiet_plies_limit > 0 && p.quiet_plies() >= r.quiet_plies_limit ? EndReason::QuietPlies
                                                                                  : EndReason::None;
     }
 };
 
-struct intl::GameTraits {
-    using Position = intl::Position;
+struct intl::GameTraits : Rulebook<intl::Fmjd> {
     using Rules = intl::Rules;
-    using MoveList = intl::MoveList;
 
     static Position start(const Rules&) { return Position::start(); }
-    static Result<Position> parse_fen(std::string_view fen) { return intl::parse_fen(fen); }
-    static std::string move_text(const Position& p, const Move& m, Notation n) {
-        return intl::move_text(p, m, n);
-    }
-    static Result<Move> parse_move(const Position& p, std::string_view text) {
-        return intl::parse_move(p, text);
-    }
-    static std::vector<Move> legal_moves(const Position& p) { return intl::legal_moves(p); }
-    static std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
-        return intl::legal_move_texts(p, n);
-    }
-    static void generate(const Position& p, MoveList& list) { intl::generate_moves(p, list); }
-    static bool has_moves(const Position& p) { return intl::count_moves(p) != 0; }
     static EndReason counting_draw(const Rules& r, const Position& p) {
         if (!r.counting_draws || !intl::rule_draw(p)) return EndReason::None;
         return p.quiet_plies() >= intl::Fmjd::king_moves_draw_plies ? EndReason::KingMovesOnly

@@ -61,6 +61,7 @@ struct Fmjd {
     static constexpr bool kings_count_as_men = true;      // ...and a king counts as one piece
     static constexpr bool removed_after_move = true;      // art. 4.4/4.5: lifted when finished
     static constexpr bool crown_only_at_end = true;       // a man passing the far row stays a man
+    static constexpr bool crowning_ends_capture = false;  // it captures on from there
     // Draws (the article on the end of the game; its number not checked): 25 moves of each side
     // with only king moves, no capture and no man move; and 16 moves of each side in the small
     // endings (three kings, two kings and a man, or a king and two men, against a lone king).

@@ -18,10 +18,10 @@
 // orders are generated once, with `Move::routes` counting the orders.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 
+#include "engine/movelist.hpp"
 #include "engine/position.hpp"
 
 namespace tempo {
@@ -30,37 +30,13 @@ namespace tempo {
 // or each distinct (from, to, captured) once (the dctl convention).
 enum class Routes : std::uint8_t { Keep, Drop };
 
-class MoveList {
-public:
-    static constexpr std::size_t Capacity = 256;  // far above the most legal moves of any position
-
-    void clear() { size_ = 0; }
-    void push(const Move& m) {
-        if (size_ < Capacity) moves_[size_++] = m;
-    }
-    std::size_t size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-    Move& operator[](std::size_t i) { return moves_[i]; }
-    const Move& operator[](std::size_t i) const { return moves_[i]; }
-    Move* begin() { return moves_.data(); }
-    Move* end() { return moves_.data() + size_; }
-    const Move* begin() const { return moves_.data(); }
-    const Move* end() const { return moves_.data() + size_; }
-
-private:
-    std::array<Move, Capacity> moves_;  // left uninitialised: Move is trivial
-    std::size_t size_ = 0;
-};
+using MoveList = BasicMoveList<256>;  // far above the most legal moves of any position
 
 namespace movegen {
 
-// Shifts of the steps a colour's men take (forward) and kings take in addition (backward).
-template <Color Us>
-struct Steps {
-    static constexpr int sign = Us == Color::Black ? 1 : -1;
-    static constexpr int F1 = sign * Geo::down_left, F2 = sign * Geo::down_right;
-    static constexpr int B1 = -F1, B2 = -F2;
-};
+static_assert(!Wcdf::men_capture_backward && !Wcdf::flying_kings && !Wcdf::majority_capture &&
+                  Wcdf::removed_after_move && Wcdf::crowning_ends_capture,
+              "this generator implements the WCDF choices of position.hpp");
 
 // The pieces that can jump in direction D: an enemy next to them and an empty square beyond.
 template <int D>
@@ -70,7 +46,7 @@ constexpr Bitboard jumpers_toward(Bitboard opp, Bitboard empty) {
 
 template <Color Us>
 Bitboard jumpers(const Position& p) {
-    using S = Steps<Us>;
+    using S = Steps<Geo, Us>;
     const Bitboard empty = p.empty(), opp = p.pieces(~Us), kings = p.kings(Us);
     Bitboard j = p.pieces(Us) &
                  (jumpers_toward<S::F1>(opp, empty) | jumpers_toward<S::F2>(opp, empty));
@@ -99,7 +75,7 @@ inline bool man_jump(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboa
 
 template <Color Us, class Sink>
 void man_jumps(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, Sink& sink) {
-    using S = Steps<Us>;
+    using S = Steps<Geo, Us>;
     const bool a = man_jump<Us, S::F1>(from, at, opp, empty, captured, sink);
     const bool b = man_jump<Us, S::F2>(from, at, opp, empty, captured, sink);
     if (!a && !b) sink.leaf(from, at, captured);
@@ -121,7 +97,7 @@ inline bool king_jump(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitbo
 
 template <Color Us, class Sink>
 void king_jumps(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, Sink& sink) {
-    using S = Steps<Us>;
+    using S = Steps<Geo, Us>;
     bool any = king_jump<Us, S::F1>(from, at, opp, empty, captured, sink);
     any |= king_jump<Us, S::F2>(from, at, opp, empty, captured, sink);
     any |= king_jump<Us, S::B1>(from, at, opp, empty, captured, sink);
@@ -180,7 +156,7 @@ inline void add_steps(Bitboard movers, Bitboard empty, MoveList& list) {
 
 template <Color Us>
 void generate(const Position& p, MoveList& list) {
-    using S = Steps<Us>;
+    using S = Steps<Geo, Us>;
     list.clear();
     if (const Bitboard j = jumpers<Us>(p)) {
         ListSink sink{list};
@@ -224,7 +200,7 @@ template <Color Us, Routes R>
 template <Color Us, Routes R>
 inline std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings, Bitboard empty,
                                     Bitboard j1, Bitboard j2, Bitboard king_jumpers) {
-    using S = Steps<Us>;
+    using S = Steps<Geo, Us>;
     const Bitboard men = own & ~all_kings;
     const Bitboard land1 = shift<2 * S::F1>(men & j1), land2 = shift<2 * S::F2>(men & j2);
     const Bitboard goes_on = (j1 | j2) & ~CrownRow<Us>;
@@ -243,7 +219,7 @@ inline std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kin
 // popcount, and only the landing squares from which it could jump on are followed one by one.
 template <Color Us, Routes R>
 inline std::uint64_t count(Bitboard own, Bitboard opp, Bitboard all_kings) {
-    using S = Steps<Us>;
+    using S = Steps<Geo, Us>;
     const Bitboard empty = Geo::mask & ~(own | opp), kings = own & all_kings;
     const Bitboard j1 = jumpers_toward<S::F1>(opp, empty), j2 = jumpers_toward<S::F2>(opp, empty);
     Bitboard king_jumpers = 0;

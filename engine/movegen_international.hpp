@@ -26,41 +26,19 @@
 #include <cstdint>
 
 #include "engine/international.hpp"
+#include "engine/movelist.hpp"
 
 namespace tempo::intl {
 
-class MoveList {
-public:
-    // 20 kings have at most 20 * 17 = 340 non-captures; distinct maximal captures are far fewer.
-    static constexpr std::size_t Capacity = 512;
-
-    void clear() { size_ = 0; }
-    void push(const Move& m) {
-        if (size_ < Capacity) moves_[size_++] = m;
-    }
-    std::size_t size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-    Move& operator[](std::size_t i) { return moves_[i]; }
-    const Move& operator[](std::size_t i) const { return moves_[i]; }
-    Move* begin() { return moves_.data(); }
-    Move* end() { return moves_.data() + size_; }
-    const Move* begin() const { return moves_.data(); }
-    const Move* end() const { return moves_.data() + size_; }
-
-private:
-    std::array<Move, Capacity> moves_;  // left uninitialised: Move is trivial
-    std::size_t size_ = 0;
-};
+// 20 kings have at most 20 * 17 = 340 non-captures; distinct maximal captures are far fewer.
+using MoveList = BasicMoveList<512>;
 
 namespace movegen {
 
-// Shifts of a colour's forward steps (F1, F2) and backward steps (B1, B2).
-template <Color Us>
-struct Steps {
-    static constexpr int sign = Us == Color::Black ? 1 : -1;
-    static constexpr int F1 = sign * Geo::down_left, F2 = sign * Geo::down_right;
-    static constexpr int B1 = -F1, B2 = -F2;
-};
+static_assert(Fmjd::men_capture_backward && Fmjd::flying_kings && Fmjd::majority_capture &&
+                  Fmjd::kings_count_as_men && Fmjd::removed_after_move && Fmjd::crown_only_at_end &&
+                  !Fmjd::crowning_ends_capture,
+              "this generator implements the FMJD choices of international.hpp");
 
 // The enemies that can be jumped in direction D: a free square right behind them.
 template <int D>
@@ -338,7 +316,7 @@ struct MajorityCounter {
 // Fill `list` with every legal move of the side to move.
 template <Color Us>
 void generate(const Position& p, MoveList& list) {
-    using S = Steps<Us>;
+    using S = Steps<Geo, Us>;
     list.clear();
     const Bitboard own = p.pieces(Us), opp = p.pieces(~Us), kings = p.kings();
     if (const Bitboard c = capturers<Us>(own, opp, kings)) {
@@ -373,7 +351,7 @@ void generate(const Position& p, MoveList& list) {
 // of the slides counts each king move once.
 template <Color Us>
 inline std::uint64_t count_quiet(Bitboard men, Bitboard kings, Bitboard empty) {
-    using S = Steps<Us>;
+    using S = Steps<Geo, Us>;
     std::uint64_t n = std::uint64_t(popcount(shift<S::F1>(men) & empty) +
                                     popcount(shift<S::F2>(men) & empty));
     if (kings)

@@ -11,15 +11,13 @@ namespace tempo {
 
 namespace {
 
-constexpr Bitboard bit_at(int square) { return bit(Geo::bit_of(square)); }
+constexpr auto bit_at = notation_detail::bit_at<Geo>;
 
+using notation_detail::color_name;
 using notation_detail::is_digit;
 using notation_detail::is_space;
 using notation_detail::trim;
 constexpr auto is_board_bit = notation_detail::is_board_bit<Geo>;
-
-const char* color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
-
 
 // The value of a run of digits, saturated well above any square number so that it cannot overflow.
 int digits_value(std::string_view digits) {

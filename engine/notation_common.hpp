@@ -1,6 +1,7 @@
 // What the 8x8 and 10x10 notations share, written once over the board's Geometry: the text
-// helpers, square names, move text from a route, and FEN output. Internal to notation.cpp and
-// notation_international.cpp; the public API is in notation.hpp and notation_international.hpp.
+// helpers, colour and square names, a square's bit, move text from a route, and FEN output.
+// Internal to engine/ (the two notations, and game.cpp for the colour names); the public API is
+// in notation.hpp and notation_international.hpp.
 //
 // The two FEN parsers stay apart: their error messages differ and the tests check both.
 #pragma once
@@ -24,10 +25,19 @@ constexpr std::string_view trim(std::string_view s) {
     return s;
 }
 
+// "Black" or "White", as the messages write them.
+constexpr const char* color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
+
 // Whether a bit index is one of the board's squares (not a ghost, not off the board).
 template <class Geo>
 constexpr bool is_board_bit(int b) {
     return b >= 0 && b < 64 && ((Geo::mask >> b) & 1);
+}
+
+// The bit of a square (0-based).
+template <class Geo>
+constexpr Bitboard bit_at(int square) {
+    return bit(Geo::bit_of(square));
 }
 
 // "15", or the board name "e5"; "?" off the board.

@@ -11,10 +11,9 @@ namespace tempo::intl {
 
 namespace {
 
-constexpr Bitboard bit_at(int square) { return bit(Geo::bit_of(square)); }
+constexpr auto bit_at = notation_detail::bit_at<Geo>;
 
-const char* color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
-
+using notation_detail::color_name;
 using notation_detail::is_digit;
 using notation_detail::is_space;
 using notation_detail::trim;
@@ -155,8 +154,6 @@ struct RouteWalk {
         }
     }
 };
-
-
 
 std::string list_texts(const Position& p, const std::vector<Move>& moves, Notation n) {
     std::vector<std::string> texts;

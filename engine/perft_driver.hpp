@@ -1,10 +1,19 @@
-// The parts of perft that do not depend on the board: the shared transposition table and the
-// root driver (divide lines, threads, progress), templated on a traits type so that both boards
-// use the same code. Internal to engine/: included by perft.cpp and perft_international.cpp.
+// Perft written once for both boards: the shared transposition table, the recursion (plain, or
+// through the table) and the root driver (divide lines, threads, progress), templated on a board
+// trait. Internal to engine/: perft.cpp (8x8) and perft_international.cpp (10x10) each define
+// their trait and the public functions of perft.hpp and perft_international.hpp.
 //
-// Traits: `Pos` and `List` (position and move list types), `generate(pos, list)`, `routes(pos,
-// move)` (the jump orders as square lists, for the divide lines), and `subtree(pos, depth, routes,
-// table)` (the count below a root move, with or without the table).
+// A trait `B` names what depends on the board, all resolved at compile time:
+//   B::Pos, B::List                 the position and move list types;
+//   B::keeps_routes                 whether Routes::Keep means anything (8x8); when false every
+//                                   count is Routes::Drop's, whatever the options say;
+//   B::count<Us, R>(p)              the number of legal moves, the bulk count of the last ply;
+//   B::perft2<Us, R>(p)             the last two plies, fused;
+//   B::generate<Us>(p, list)        the legal moves;
+//   B::routes(p, m)                 a move's jump orders as square lists, for the divide lines;
+//   B::walks_steps                  whether a position with no capture is walked step by step
+//                                   without a list, through B::has_capture<Us>(p) and
+//                                   B::for_each_step<Us>(p, visit) (8x8 only).
 #pragma once
 
 #include <algorithm>
@@ -73,19 +82,83 @@ private:
 // Counts up to 2^56 - 1 fit a slot; deeper subtrees than that are simply not stored.
 constexpr std::uint64_t MaxStoredCount = (std::uint64_t{1} << 56) - 1;
 
-template <class Traits>
-PerftResult divide(const typename Traits::Pos& p, const PerftOptions& options,
+// The plain recursive count below `p`, depth >= 1.
+template <class B, Color Us, Routes R>
+std::uint64_t perft_plain(const typename B::Pos& p, int depth) {
+    if (depth == 1) return B::template count<Us, R>(p);
+    if (depth == 2) return B::template perft2<Us, R>(p);
+    std::uint64_t n = 0;
+    if constexpr (B::walks_steps) {
+        if (!B::template has_capture<Us>(p)) {
+            B::template for_each_step<Us>(p, [&](const Move& m) {
+                n += perft_plain<B, ~Us, R>(p.template after<Us, false>(m), depth - 1);
+            });
+            return n;
+        }
+    }
+    typename B::List list;
+    B::template generate<Us>(p, list);
+    for (const Move& m : list) {
+        const std::uint64_t c = perft_plain<B, ~Us, R>(p.template after<Us, false>(m), depth - 1);
+        n += R == Routes::Keep ? c * m.routes : c;
+    }
+    return n;
+}
+
+// The count below `p` through the table, depth >= 1; the last two plies are not stored.
+template <class B, Color Us, Routes R>
+std::uint64_t perft_hashed(const typename B::Pos& p, int depth, PerftTable& table) {
+    if (depth <= 2) return depth == 1 ? B::template count<Us, R>(p) : B::template perft2<Us, R>(p);
+    std::uint64_t n = 0;
+    if (table.probe(p.key(), depth, n)) return n;
+    typename B::List list;
+    B::template generate<Us>(p, list);
+    for (const Move& m : list) {
+        const std::uint64_t c = perft_hashed<B, ~Us, R>(p.template after<Us>(m), depth - 1, table);
+        n += R == Routes::Keep ? c * m.routes : c;
+    }
+    if (n <= MaxStoredCount) table.store(p.key(), depth, n);
+    return n;
+}
+
+// The count below `p`, depth >= 1, in the convention R.
+template <class B, Routes R>
+std::uint64_t count_with(const typename B::Pos& p, int depth, PerftTable* table) {
+    if (p.side_to_move() == Color::Black)
+        return table ? perft_hashed<B, Color::Black, R>(p, depth, *table) : perft_plain<B, Color::Black, R>(p, depth);
+    return table ? perft_hashed<B, Color::White, R>(p, depth, *table) : perft_plain<B, Color::White, R>(p, depth);
+}
+
+// The leaves below `p` at `depth` (depth 0 counts 1), through `table` when there is one.
+template <class B>
+std::uint64_t count_below(const typename B::Pos& p, int depth, Routes routes, PerftTable* table = nullptr) {
+    if (depth <= 0) return 1;
+    if constexpr (B::keeps_routes)
+        if (routes == Routes::Keep) return count_with<B, Routes::Keep>(p, depth, table);
+    return count_with<B, Routes::Drop>(p, depth, table);
+}
+
+// Every legal move of the side to move.
+template <class B>
+void generate(const typename B::Pos& p, typename B::List& list) {
+    p.side_to_move() == Color::Black ? B::template generate<Color::Black>(p, list)
+                                     : B::template generate<Color::White>(p, list);
+}
+
+template <class B>
+PerftResult divide(const typename B::Pos& p, const PerftOptions& options,
                    const std::function<void(const DivideLine&, std::size_t, std::size_t)>&
                        on_root_done) {
-    using Pos = typename Traits::Pos;
-    using List = typename Traits::List;
+    using Pos = typename B::Pos;
+    using List = typename B::List;
+    const Routes routes = B::keeps_routes ? options.routes : Routes::Drop;
     PerftResult result;
     if (options.depth <= 0) {
         result.nodes = 1;
         return result;
     }
     List roots;
-    Traits::generate(p, roots);
+    generate<B>(p, roots);
 
     // The divide lines: one per root move, or per jump order of it with Routes::Keep. Lines of
     // the same move share its count.
@@ -103,9 +176,9 @@ PerftResult divide(const typename Traits::Pos& p, const PerftOptions& options,
         r.move = roots[i];
         r.child = p.after(roots[i]);
         r.first_line = result.divide.size();
-        auto routes = Traits::routes(p, roots[i]);
-        if (options.routes == Routes::Drop) routes.resize(1);
-        for (auto& route : routes) result.divide.push_back(DivideLine{roots[i], std::move(route), 0});
+        auto orders = B::routes(p, roots[i]);
+        if (routes == Routes::Drop) orders.resize(1);
+        for (auto& route : orders) result.divide.push_back(DivideLine{roots[i], std::move(route), 0});
         r.lines = result.divide.size() - r.first_line;
     }
 
@@ -130,12 +203,12 @@ PerftResult divide(const typename Traits::Pos& p, const PerftOptions& options,
             continue;
         }
         List replies;
-        Traits::generate(r.child, replies);
+        generate<B>(r.child, replies);
         r.grandchildren.reserve(replies.size());
         for (const Move& m : replies) r.grandchildren.push_back(r.child.after(m));
         for (std::size_t j = 0; j < replies.size(); ++j)
             items.push_back(Item{i, &r.grandchildren[j], options.depth - 2,
-                                 options.routes == Routes::Keep ? replies[j].routes : 1u});
+                                 routes == Routes::Keep ? replies[j].routes : 1u});
     }
     for (const Item& it : items) moves[it.root].pending.fetch_add(1, std::memory_order_relaxed);
 
@@ -162,7 +235,7 @@ PerftResult divide(const typename Traits::Pos& p, const PerftOptions& options,
     auto worker = [&] {
         for (std::size_t k; (k = next.fetch_add(1)) < items.size();) {
             const Item& it = items[k];
-            const std::uint64_t n = Traits::subtree(*it.position, it.depth, options.routes, table.get());
+            const std::uint64_t n = count_below<B>(*it.position, it.depth, routes, table.get());
             RootMove& r = moves[it.root];
             r.nodes.fetch_add(n * it.weight);
             if (r.pending.fetch_sub(1) == 1) finish_root(r);

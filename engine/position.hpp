@@ -195,11 +195,24 @@ BasicPosition<Board> BasicPosition<Board>::after(const Move& m) const {
 
 // English draughts (WCDF rules): the 8x8 board, 12 men each, Black first; the 80-ply rule counts
 // plies since the last capture or promotion.
+//
+// The rulebook's choices are named as intl::Fmjd names them (international.hpp), so that the two
+// traits answer the same questions; movegen.hpp checks that it implements these. They come from
+// the WCDF rules of draughts, section one (its article numbers are not checked here).
 struct Wcdf {
     using Geometry = Geometry8;
     static constexpr int men_per_side = 12;
     static constexpr Color first_to_move = Color::Black;
-    static constexpr QuietReset quiet_reset = QuietReset::Promotion;
+    static constexpr bool men_capture_backward = false;  // men move and capture forward only
+    static constexpr bool flying_kings = false;          // a king steps and jumps one square
+    static constexpr bool majority_capture = false;      // any capture may be chosen
+    static constexpr bool kings_count_as_men = true;     // moot: there is no majority to count
+    static constexpr bool removed_after_move = true;     // lifted when the move is over
+    static constexpr bool crown_only_at_end = true;      // crowned where its move ends, since
+    static constexpr bool crowning_ends_capture = true;  // reaching the far row ends the move
+
+    // What BasicPosition needs.
+    static constexpr QuietReset quiet_reset = QuietReset::Promotion;  // the 80-ply rule
     static constexpr bool small_endings = false;
 };
 

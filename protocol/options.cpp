@@ -32,7 +32,7 @@ constexpr std::array<Spec, 20> Table{{
     {"Skill Level", Kind::Spin, "20", 0, 20, {}},
     {"FirstMove", Kind::Combo, "black", 0, 0, {"black", "white"}},
     {"Notation", Kind::Combo, "numbers", 0, 0, {"numbers", "names"}},
-    {"Variant", Kind::Combo, "english", 0, 0, {"english", "international"}},
+    {"Variant", Kind::Combo, variant_name(Variant::English), 0, 0, VariantNames},
     {"OwnBook", Kind::Check, "true", 0, 0, {}},
     {"BookFile", Kind::String, "", 0, 0, {}},
     {"BookVariety", Kind::Spin, "0", 0, 1000, {}},
@@ -146,7 +146,7 @@ Result<Changed> set_option(Options& o, std::string_view name, const std::optiona
             return Changed::Evaluation;
         }
         if (shown == "Variant") {
-            const Variant chosen = first ? Variant::English : Variant::International;
+            const Variant chosen = *parse_variant(*word);
             if (chosen == o.variant) return Changed::Value;
             o.variant = chosen;
             return Changed::Variant;

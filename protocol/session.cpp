@@ -216,7 +216,7 @@ void Session::start_search(const GameLine<V>& line, const Go& g) {
         out_.line("bestmove (none)");
         return;
     }
-    if constexpr (V::id == Variant::English) {
+    if constexpr (V::variant == Variant::English) {
         prepare_egdb(root);
         if (play_from_book(g, root)) return;
     }
@@ -411,7 +411,7 @@ bool Session::operator()(const Eval&) {
                 out_.line("info string eval not available: a capture is pending");
                 return;
             }
-            if constexpr (V::id == Variant::International) {
+            if constexpr (V::variant == Variant::International) {
                 if (const search::nnue::IntlNetwork* net = engine_.options().intl_network) {
                     out_.line("info string eval network " + std::to_string(net->evaluate(line.position())) +
                               " (" + (net->description().empty() ? "no description" : net->description()) +

@@ -26,14 +26,6 @@ char piece_at(const P& p, int square) {
 // --- English ------------------------------------------------------------------------------------
 
 English::Position English::start(const Options& o) { return Position::start(o.first_to_move); }
-Result<English::Position> English::parse_fen(std::string_view fen) { return tempo::parse_fen(fen); }
-std::string English::to_fen(const Position& p) { return tempo::to_fen(p); }
-Result<Move> English::parse_move(const Position& p, std::string_view text) { return tempo::parse_move(p, text); }
-std::string English::move_text(const Position& p, const Move& m, Notation n) { return tempo::move_text(p, m, n); }
-std::string English::square_text(int square, Notation n) { return tempo::square_text(square, n); }
-std::vector<Move> English::legal_moves(const Position& p) { return tempo::legal_moves(p); }
-std::vector<std::vector<int>> English::routes_of(const Position& p, const Move& m) { return tempo::routes_of(p, m); }
-bool English::has_capture(const Position& p) { return tempo::has_capture(p); }
 
 PerftResult English::perft_divide(const Position& p, int depth) {
     return tempo::perft_divide(p, PerftOptions{depth, Routes::Drop, 16, 1});
@@ -72,8 +64,6 @@ Status English::status(const Position& start, std::span<const Move> moves, const
 // --- International ------------------------------------------------------------------------------
 
 International::Position International::start(const Options&) { return Position::start(); }
-Result<International::Position> International::parse_fen(std::string_view fen) { return intl::parse_fen(fen); }
-std::string International::to_fen(const Position& p) { return intl::to_fen(p); }
 // A move in board names (`b4-a5`, as `d` and Notation names write them) is read as the same move
 // in numbers when the 10x10 parser does not read names itself.
 Result<Move> International::parse_move(const Position& p, std::string_view text) {
@@ -99,14 +89,6 @@ Result<Move> International::parse_move(const Position& p, std::string_view text)
     if (named) return named;
     return Error{named.error() + " (read as '" + numbers + "')"};
 }
-std::string International::move_text(const Position& p, const Move& m, Notation n) { return intl::move_text(p, m, n); }
-std::string International::square_text(int square, Notation n) { return intl::square_text(square, n); }
-std::vector<Move> International::legal_moves(const Position& p) { return intl::legal_moves(p); }
-
-std::vector<std::vector<int>> International::routes_of(const Position& p, const Move& m) {
-    return intl::routes_of(p, m);
-}
-bool International::has_capture(const Position& p) { return intl::has_capture(p); }
 
 PerftResult International::perft_divide(const Position& p, int depth) {
     return intl::perft_divide(p, PerftOptions{depth, Routes::Drop, 16, 1});

@@ -1,11 +1,12 @@
 // Variants: what the protocol needs from a game's rules, behind one set of names, so that the
 // session, `think`, the move reader and the reports are written once for both boards.
 //
-// A variant is a struct of static functions over its own Position type: `English` wraps the 8x8
-// rules (engine/game.hpp, engine/notation.hpp), `International` the 10x10 ones
-// (engine/notation_international.hpp, engine/movegen_international.hpp). Moves are `tempo::Move`
-// in both (a set of touched bits), so move lists and search results need no second type.
-// `VariantOf<P>` finds the variant of a Position type, for templates that only see a position.
+// A variant is the game's Rulebook (engine/rulebook.hpp: position and move-list types, legal
+// moves, FEN and move text) and the few things only the protocol asks: the start under the
+// options, a divide for `go perft`, the board drawn for `d`, the status of a game line. Moves are
+// `tempo::Move` in both (a set of touched bits), so move lists and search results need no second
+// type. `VariantOf<P>` finds the variant of a Position type, for templates that only see a
+// position.
 //
 // Trade-off: a trait struct rather than a virtual interface or a runtime switch in every
 // function: the session keeps its game as a std::variant of `GameLine<English>` and
@@ -24,25 +25,15 @@
 #include "engine/perft.hpp"
 #include "engine/position.hpp"
 #include "engine/result.hpp"
+#include "engine/rulebook.hpp"
 #include "protocol/options.hpp"
 
 namespace tempo::protocol {
 
-struct English {
-    using Position = tempo::Position;
-    static constexpr Variant id = Variant::English;
+struct English : Rulebook<Wcdf> {
     static constexpr int squares = 32;
 
     static Position start(const Options& o);
-    static Result<Position> parse_fen(std::string_view fen);
-    static std::string to_fen(const Position& p);
-    static Result<Move> parse_move(const Position& p, std::string_view text);
-    static std::string move_text(const Position& p, const Move& m, Notation n);
-    static std::string square_text(int square, Notation n);
-    // Every legal move, each distinct (from, to, captured) once, in the order of their text.
-    static std::vector<Move> legal_moves(const Position& p);
-    static std::vector<std::vector<int>> routes_of(const Position& p, const Move& m);
-    static bool has_capture(const Position& p);
     static PerftResult perft_divide(const Position& p, int depth);
     // The board for `d`, rank 8 on top, then the file letters.
     static std::vector<std::string> board_lines(const Position& p);
@@ -50,20 +41,12 @@ struct English {
     static Status status(const Position& start, std::span<const Move> moves, const Options& o);
 };
 
-struct International {
-    using Position = intl::Position;
-    static constexpr Variant id = Variant::International;
+struct International : Rulebook<intl::Fmjd> {
     static constexpr int squares = 50;
 
     static Position start(const Options& o);
-    static Result<Position> parse_fen(std::string_view fen);
-    static std::string to_fen(const Position& p);
+    // The rulebook's reader, and a move in board names read again as numbers (see variant.cpp).
     static Result<Move> parse_move(const Position& p, std::string_view text);
-    static std::string move_text(const Position& p, const Move& m, Notation n);
-    static std::string square_text(int square, Notation n);
-    static std::vector<Move> legal_moves(const Position& p);
-    static std::vector<std::vector<int>> routes_of(const Position& p, const Move& m);
-    static bool has_capture(const Position& p);
     static PerftResult perft_divide(const Position& p, int depth);
     // The board for `d`, rank 10 (Black's side) on top, then the file letters a-j.
     static std::vector<std::string> board_lines(const Position& p);

@@ -1,19 +1,27 @@
-// Runs the real `tempo` binary for the tool tests (tests/test_cli.cpp, test_match.cpp,
-// test_play.cpp): arguments, text on stdin, both output streams collected, the exit status; and a
-// scratch folder for the files a test writes.
+// Runs the real `tempo` binary for the tests, the one place that starts it: `run_tool` for a tool
+// run (arguments, text on stdin, both output streams collected, the exit status; tests/test_cli.cpp,
+// test_match.cpp, test_play.cpp and others), `TempoProcess` for a protocol session kept running
+// (lines to its stdin, its stdout read line by line with deadlines; the transcript tests); both
+// start it through `spawn_tempo`. And a scratch folder for the files a test writes.
 #pragma once
 
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
+#include <chrono>
 #include <fstream>
+#include <initializer_list>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 extern char** environ;
@@ -54,6 +62,30 @@ inline std::string read_text(const std::string& path) {
     return s.str();
 }
 
+// Starts `tempo args...` with `in`, `out` and `err` as its stdin, stdout and stderr (-1: this
+// process's own), closing each of `parent_ends` in the child; the process id, or -1 when it could
+// not start.
+inline pid_t spawn_tempo(const std::vector<std::string>& args, int in, int out, int err,
+                         std::initializer_list<int> parent_ends) {
+    std::string program = TEMPO_BINARY;
+    std::vector<std::string> copies = args;
+    std::vector<char*> argv{program.data()};
+    for (std::string& a : copies) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    if (in >= 0) posix_spawn_file_actions_adddup2(&actions, in, 0);
+    if (out >= 0) posix_spawn_file_actions_adddup2(&actions, out, 1);
+    if (err >= 0) posix_spawn_file_actions_adddup2(&actions, err, 2);
+    for (int fd : {in, out, err})
+        if (fd > 2) posix_spawn_file_actions_addclose(&actions, fd);
+    for (int fd : parent_ends) posix_spawn_file_actions_addclose(&actions, fd);
+    pid_t pid = -1;
+    const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    return spawned == 0 ? pid : -1;
+}
+
 // Runs `tempo args...` with `input` on stdin (through a file, so it is all there at once). With
 // `stderr_terminal`, stderr is a pseudo-terminal instead of a pipe, as in an interactive shell.
 // Both outputs are read until both close, so a full pipe can never block the child (a terminal's
@@ -67,11 +99,6 @@ inline ToolRun run_tool(const std::vector<std::string>& args, const std::string&
     if (!input.empty() && write(in_fd, input.data(), input.size()) != ssize_t(input.size())) return run;
     close(in_fd);
 
-    std::string program = TEMPO_BINARY;
-    std::vector<std::string> copies = args;
-    std::vector<char*> argv{program.data()};
-    for (std::string& a : copies) argv.push_back(a.data());
-    argv.push_back(nullptr);
     int out_pipe[2], err_pipe[2];
     if (pipe(out_pipe) != 0) return run;
     if (stderr_terminal) {
@@ -82,18 +109,14 @@ inline ToolRun run_tool(const std::vector<std::string>& args, const std::string&
     } else if (pipe(err_pipe) != 0) {
         return run;
     }
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, in_name, O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-    posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
-    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) posix_spawn_file_actions_addclose(&actions, fd);
-    pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
+    const int in_read = open(in_name, O_RDONLY);
+    const pid_t pid = in_read < 0 ? -1 : spawn_tempo(args, in_read, out_pipe[1], err_pipe[1], {out_pipe[0], err_pipe[0]});
+    if (in_read >= 0) close(in_read);
     close(out_pipe[1]);
     close(err_pipe[1]);
-    if (spawned != 0) {
+    if (pid < 0) {
+        close(out_pipe[0]);
+        close(err_pipe[0]);
         unlink(in_name);
         return run;
     }
@@ -126,6 +149,127 @@ inline int count_of(const std::string& text, const std::string& what) {
     int n = 0;
     for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
     return n;
+}
+
+// A running `tempo` protocol process for transcript tests: lines go to its stdin, its stdout is
+// read line by line with deadlines, so a test can check what arrives and how fast.
+class TempoProcess {
+public:
+    using Clock = std::chrono::steady_clock;
+
+    TempoProcess() {
+        int in[2], out[2];
+        if (pipe(in) != 0 || pipe(out) != 0) return;
+        pid_ = spawn_tempo({}, in[0], out[1], -1, {in[1], out[0]});
+        ok_ = pid_ > 0;
+        close(in[0]);
+        close(out[1]);
+        to_ = in[1];
+        from_ = out[0];
+        signal(SIGPIPE, SIG_IGN);
+    }
+    ~TempoProcess() {
+        close_input();
+        if (from_ >= 0) close(from_);
+        if (pid_ > 0 && !exited_) {
+            if (!wait_exit(std::chrono::milliseconds(3000))) {
+                kill(pid_, SIGKILL);
+                waitpid(pid_, nullptr, 0);
+            }
+        }
+    }
+    TempoProcess(const TempoProcess&) = delete;
+    TempoProcess& operator=(const TempoProcess&) = delete;
+
+    bool ok() const { return ok_; }
+
+    // Writes raw bytes (a line needs its own '\n').
+    void send_raw(std::string_view bytes) {
+        while (!bytes.empty() && to_ >= 0) {
+            const ssize_t n = write(to_, bytes.data(), bytes.size());
+            if (n <= 0) return;
+            bytes.remove_prefix(std::size_t(n));
+        }
+    }
+    void send(std::string_view line) { send_raw(std::string(line) + "\n"); }
+    void close_input() {
+        if (to_ >= 0) close(to_);
+        to_ = -1;
+    }
+
+    // The next line of output, or nothing if none arrives within `timeout`.
+    std::optional<std::string> line(std::chrono::milliseconds timeout = std::chrono::milliseconds(5000)) {
+        const auto deadline = Clock::now() + timeout;
+        while (true) {
+            if (const std::size_t nl = buffer_.find('\n'); nl != std::string::npos) {
+                std::string l = buffer_.substr(0, nl);
+                buffer_.erase(0, nl + 1);
+                return l;
+            }
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+            if (left.count() < 0 || from_ < 0) return std::nullopt;
+            pollfd p{from_, POLLIN, 0};
+            if (poll(&p, 1, int(left.count()) + 1) <= 0) continue;
+            char buf[4096];
+            const ssize_t n = read(from_, buf, sizeof buf);
+            if (n <= 0) {
+                close(from_);
+                from_ = -1;
+                return std::nullopt;
+            }
+            buffer_.append(buf, std::size_t(n));
+        }
+    }
+
+    // Lines up to and including the first that starts with `prefix` (empty: not seen in time).
+    std::vector<std::string> until(std::string_view prefix,
+                                   std::chrono::milliseconds timeout = std::chrono::milliseconds(10000)) {
+        std::vector<std::string> lines;
+        const auto deadline = Clock::now() + timeout;
+        while (true) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+            auto l = line(std::max(left, std::chrono::milliseconds(0)));
+            if (!l) return {};
+            lines.push_back(*l);
+            if (l->starts_with(prefix)) return lines;
+        }
+    }
+
+    // Sends `isready` and returns every line before `readyok` (the replies to what came before).
+    std::vector<std::string> sync() {
+        send("isready");
+        std::vector<std::string> lines = until("readyok");
+        if (!lines.empty()) lines.pop_back();
+        else lines.push_back("<no readyok>");
+        return lines;
+    }
+
+    // Waits for the process to end; its exit status, or nothing before the timeout.
+    bool wait_exit(std::chrono::milliseconds timeout, int* status = nullptr) {
+        const auto deadline = Clock::now() + timeout;
+        while (Clock::now() < deadline) {
+            int st = 0;
+            const pid_t r = waitpid(pid_, &st, WNOHANG);
+            if (r == pid_) {
+                exited_ = true;
+                if (status) *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+                return true;
+            }
+            usleep(1000);
+        }
+        return false;
+    }
+
+private:
+    bool ok_ = false;
+    bool exited_ = false;
+    pid_t pid_ = -1;
+    int to_ = -1, from_ = -1;
+    std::string buffer_;
+};
+
+inline long long ms_since(TempoProcess::Clock::time_point t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(TempoProcess::Clock::now() - t).count();
 }
 
 }  // namespace testing

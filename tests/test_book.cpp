@@ -10,7 +10,6 @@
 #include "book/book.hpp"
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
-#include "protocol_process.hpp"
 #include "run_tempo.hpp"
 #include "tools/match/match.hpp"
 

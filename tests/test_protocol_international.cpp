@@ -5,7 +5,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "protocol_process.hpp"
+#include "run_tempo.hpp"
 #include "search/nnue.hpp"
 
 using testing::TempoProcess;

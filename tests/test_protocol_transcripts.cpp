@@ -6,7 +6,6 @@
 
 #include <catch2/catch.hpp>
 
-#include "protocol_process.hpp"
 #include "run_tempo.hpp"
 #include "search/nnue.hpp"
 

@@ -39,8 +39,8 @@ int bench_main(Args args) {
             } else {
                 text = a.substr(10);
             }
-            const Result<Variant> v = parse_variant(text);
-            if (!v) return usage_error("bench", "--" + v.error());
+            const Result<Variant> v = parse_variant(text, "--variant");
+            if (!v) return usage_error("bench", v.error());
             variant = *v;
         } else if (a.starts_with("-")) {
             return usage_error("bench", "unknown option '" + std::string(a) + "'");

@@ -38,6 +38,7 @@
 #include "engine/international.hpp"
 #include "engine/movegen.hpp"
 #include "engine/movegen_international.hpp"
+#include "engine/variant.hpp"
 #include "search/egdb.hpp"
 #include "search/nnue.hpp"
 #include "search/search.hpp"
@@ -425,9 +426,9 @@ int datagen_main(Args args) {
             continue;
         }
         if (*o == "--variant") {
-            if (*v != "english" && *v != "international")
-                return usage_error(Command, "--variant '" + std::string(*v) + "': english or international");
-            s.international = *v == "international";
+            const Result<Variant> variant = parse_variant(*v, *o);
+            if (!variant) return usage_error(Command, variant.error());
+            s.international = *variant == Variant::International;
             continue;
         }
         Result<std::int64_t> n = Error{""};

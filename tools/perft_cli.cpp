@@ -20,6 +20,7 @@
 #include "engine/perft.hpp"
 #include "engine/perft_international.hpp"
 #include "engine/position.hpp"
+#include "engine/variant.hpp"
 #include "tools/cli.hpp"
 
 namespace tempo::cli {
@@ -95,11 +96,9 @@ Result<PerftRequest> parse_perft_args(Args args) {
             const auto text = reader.value(name);
             if (!text) return Error{text.error()};
             if (name == "--variant") {
-                if (*text == "international")
-                    req.international = true;
-                else if (*text != "english")
-                    return Error{"--variant '" + std::string(*text) +
-                                 "' is not one of: english, international"};
+                const Result<Variant> variant = parse_variant(*text, name);
+                if (!variant) return Error{variant.error()};
+                req.international = *variant == Variant::International;
             } else if (name == "--fen") {
                 fen = *text;
             } else if (name == "--rules") {

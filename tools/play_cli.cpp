@@ -27,6 +27,7 @@
 
 #include "engine/game.hpp"
 #include "engine/notation_international.hpp"
+#include "engine/variant.hpp"
 #include "protocol/command.hpp"
 #include "protocol/think.hpp"
 #include "search/search.hpp"
@@ -419,8 +420,8 @@ int play_main(Args args) {
             (*o == "--seed" ? seed : movetime) = *n;
         } else return usage_error("play", "unknown option '" + std::string(*o) + "'");
     }
-    if (variant != "english" && variant != "international")
-        return usage_error("play", "variant '" + variant + "' is not english or international");
+    const Result<Variant> game = parse_variant(variant, "--variant");
+    if (!game) return usage_error("play", game.error());
     if (side.empty()) {
         constexpr std::array<std::string_view, 2> sides{"black", "white"};
         const auto answer = ask("Play as black or white?", sides, "black");
@@ -444,7 +445,7 @@ int play_main(Args args) {
     const Strength* s = find_strength(strength);
     if (!s) return usage_error("play", "strength '" + strength + "' is not gentle, easy, medium, hard or expert");
     const Color player = side == "black" ? Color::Black : Color::White;
-    if (variant == "international")
+    if (*game == Variant::International)
         return PlaySession<intl::Game>(player, *s, int(movetime), std::uint64_t(seed)).run();
     return PlaySession<Game>(player, *s, int(movetime), std::uint64_t(seed)).run();
 }

@@ -5,6 +5,7 @@
 
 #include "engine/game.hpp"
 #include "engine/notation_international.hpp"
+#include "engine/variant.hpp"
 #include "tools/match/match.hpp"
 #include "tools/match/process.hpp"
 #include "tools/pdn/pdn.hpp"
@@ -135,9 +136,10 @@ Result<Settings> parse_arguments(std::span<const std::string_view> args) {
             s.pdnout = v[0];
         } else if (opt == "-variant" || opt == "--variant") {
             const auto v = values();
-            if (v.size() != 1 || (v[0] != "english" && v[0] != "international"))
-                return Error{"-variant needs one value: english or international"};
-            s.variant = v[0] == "english" ? pdn::GameType::English : pdn::GameType::International;
+            if (v.size() != 1) return Error{"-variant needs one value, one of: " + variant_choices()};
+            const Result<Variant> variant = parse_variant(v[0], opt);
+            if (!variant) return Error{variant.error()};
+            s.variant = pdn::GameType(pdn_game_type(*variant));
         } else if (opt == "-event") {
             const auto v = values();
             if (v.size() != 1) return Error{"-event needs one word"};
