@@ -80,6 +80,12 @@ std::vector<Move> intl::legal_moves(const intl::Position& p) {
     return sorted_by_route(p, list);
 }
 
+std::vector<Move> brazil::legal_moves(const brazil::Position& p) {
+    brazil::MoveList list;
+    brazil::generate_moves(p, list);
+    return sorted_by_route(p, list);
+}
+
 std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
     std::vector<std::string> out;
     for (const Move& m : legal_moves(p)) out.push_back(move_text(p, m, n));
@@ -106,6 +112,17 @@ struct intl::GameTraits : Rulebook<intl::Fmjd> {
         if (!r.counting_draws || !intl::rule_draw(p)) return EndReason::None;
         return p.quiet_plies() >= intl::Fmjd::king_moves_draw_plies ? EndReason::KingMovesOnly
                                                                     : EndReason::SmallEnding;
+    }
+};
+
+struct brazil::GameTraits : Rulebook<brazil::Cbd> {
+    using Rules = intl::Rules;
+
+    static Position start(const Rules&) { return Position::start(); }
+    static EndReason counting_draw(const Rules& r, const Position& p) {
+        if (!r.counting_draws || !brazil::rule_draw(p)) return EndReason::None;
+        return p.quiet_plies() >= brazil::Cbd::king_moves_draw_plies ? EndReason::KingMovesOnly
+                                                                     : EndReason::SmallEnding;
     }
 };
 
@@ -221,5 +238,6 @@ Status BasicGame<V>::status() const {
 
 template class BasicGame<EnglishGameTraits>;
 template class BasicGame<intl::GameTraits>;
+template class BasicGame<brazil::GameTraits>;
 
 }  // namespace tempo

@@ -17,7 +17,7 @@
 // Rules::official() is the WCDF game (Black moves first, repetition draws); Rules::reference() is
 // the reference game ../shared/seeds/000_*.txt (White first, no repetition rule). Both keep the
 // 80-ply rule, as the issue asks. intl::Rules::official() is the FMJD game (White first, all three
-// draw rules).
+// draw rules); brazil::Game plays Brazilian draughts under the same Rules (brazilian.hpp).
 //
 // One class template, BasicGame<Traits>, holds the history and the checks; Traits is a struct
 // of static functions that gives the board's position type, its rules and its notation.
@@ -30,6 +30,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/brazilian.hpp"
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "engine/international.hpp"
@@ -94,9 +95,12 @@ std::vector<Move> legal_moves(const Position& p);
 
 }  // namespace intl
 
-// The two variants BasicGame is instantiated with (defined in game.cpp).
+// The variants BasicGame is instantiated with (defined in game.cpp).
 struct EnglishGameTraits;
 namespace intl {
+struct GameTraits;
+}
+namespace brazil {
 struct GameTraits;
 }
 
@@ -110,6 +114,11 @@ struct GameTypes<EnglishGameTraits> {
 template <>
 struct GameTypes<intl::GameTraits> {
     using Position = intl::Position;
+    using Rules = intl::Rules;
+};
+template <>
+struct GameTypes<brazil::GameTraits> {
+    using Position = brazil::Position;
     using Rules = intl::Rules;
 };
 
@@ -158,6 +167,7 @@ private:
 
 extern template class BasicGame<EnglishGameTraits>;
 extern template class BasicGame<intl::GameTraits>;
+extern template class BasicGame<brazil::GameTraits>;
 
 // English draughts (8x8).
 using Game = BasicGame<EnglishGameTraits>;
@@ -166,5 +176,10 @@ namespace intl {
 // International draughts (10x10, FMJD).
 using Game = BasicGame<GameTraits>;
 }  // namespace intl
+
+namespace brazil {
+// Brazilian draughts (8x8, the FMJD rules).
+using Game = BasicGame<GameTraits>;
+}  // namespace brazil
 
 }  // namespace tempo

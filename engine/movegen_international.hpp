@@ -1,5 +1,7 @@
-// Legal move generation for international draughts (FMJD Annex 1, art. 4 "the capture"
-// for captures; see international.hpp for the rules trait).
+// Legal move generation for the flying-king games: international draughts (FMJD Annex 1, art. 4
+// "the capture"; the trait in international.hpp) and Brazilian draughts, the same rules on the 8x8
+// board (brazilian.hpp). One generator, a template over the board's Geometry; each trait it
+// serves is checked below to make the choices it implements.
 //
 // - Men step one square diagonally forward; they capture forwards and backwards (art. 4.1, 4.2)
 //   and go on capturing while they can (art. 4.5).
@@ -14,9 +16,10 @@
 // - Moves with the same origin, destination and captured set are one move (`routes` counts the
 //   jump orders), the convention of the published perft tables.
 //
-// Implementation: the same ghost-bit shifts as the 8x8 generator (shifts 5 and 6), templated on
-// the side to move. The capture search is a depth-first walk in which `opp` holds the enemies not
-// yet jumped and `empty` the free squares (jumped pieces are neither, so they block). A king that
+// Implementation: the ghost-bit shifts of bitboard.hpp (L and R below: 5 and 6 on 10x10, 4 and 5
+// on 8x8), templated on the geometry and the side to move. The capture search is a depth-first
+// walk in which `opp` holds the enemies not yet jumped and `empty` the free squares (jumped
+// pieces are neither, so they block). A king that
 // lands on several squares behind a piece explores the onward direction only from the first of
 // them: from the others it would find the same next piece with the same landing squares.
 #pragma once
@@ -35,10 +38,18 @@ using MoveList = BasicMoveList<512>;
 
 namespace movegen {
 
-static_assert(Fmjd::men_capture_backward && Fmjd::flying_kings && Fmjd::majority_capture &&
-                  Fmjd::kings_count_as_men && Fmjd::removed_after_move && Fmjd::crown_only_at_end &&
-                  !Fmjd::crowning_ends_capture,
-              "this generator implements the FMJD choices of international.hpp");
+// Whether this generator implements the rules trait B's choices.
+template <class B>
+inline constexpr bool implements = B::men_capture_backward && B::flying_kings && B::majority_capture &&
+                                   B::kings_count_as_men && B::removed_after_move &&
+                                   B::crown_only_at_end && !B::crowning_ends_capture;
+static_assert(implements<Fmjd>, "this generator implements the FMJD choices of international.hpp");
+
+// The two step shifts of a geometry: down-left and down-right (5 and 6 on 10x10).
+template <class G>
+inline constexpr int L = G::down_left;
+template <class G>
+inline constexpr int R = G::down_right;
 
 // The enemies that can be jumped in direction D: a free square right behind them.
 template <int D>
@@ -47,7 +58,7 @@ constexpr Bitboard jumpable(Bitboard opp, Bitboard empty) {
 }
 
 // The squares a slider from `from` reaches along D over free squares, `from` included
-// (a Kogge-Stone fill: a ray on this board is at most 9 squares, within 1 + 2 + 4 + 8 steps).
+// (a Kogge-Stone fill: a ray is at most 9 squares on 10x10, 7 on 8x8, within 1 + 2 + 4 + 8 steps).
 template <int D>
 constexpr Bitboard slide(Bitboard from, Bitboard empty) {
     Bitboard gen = from, pro = empty;
@@ -63,46 +74,51 @@ constexpr Bitboard slide(Bitboard from, Bitboard empty) {
 
 // The pieces of the side to move that can capture (men next to a jumpable enemy, kings with
 // one down a free diagonal).
-template <Color Us>
+template <class G, Color Us>
 inline Bitboard capturers(Bitboard own, Bitboard opp, Bitboard all_kings) {
-    const Bitboard empty = Geo::mask & ~(own | opp), men = own & ~all_kings, kings = own & all_kings;
-    const Bitboard t1 = jumpable<5>(opp, empty), t2 = jumpable<6>(opp, empty);
-    const Bitboard t3 = jumpable<-5>(opp, empty), t4 = jumpable<-6>(opp, empty);
-    Bitboard c = men & (shift<-5>(t1) | shift<-6>(t2) | shift<5>(t3) | shift<6>(t4));
+    constexpr int l = L<G>, r = R<G>;
+    const Bitboard empty = G::mask & ~(own | opp), men = own & ~all_kings, kings = own & all_kings;
+    const Bitboard t1 = jumpable<l>(opp, empty), t2 = jumpable<r>(opp, empty);
+    const Bitboard t3 = jumpable<-l>(opp, empty), t4 = jumpable<-r>(opp, empty);
+    Bitboard c = men & (shift<-l>(t1) | shift<-r>(t2) | shift<l>(t3) | shift<r>(t4));
     if (kings) {
         // The square before the enemy holds the king, or is free and the king is further back.
         auto reach = [&]<int D>(Bitboard t) {
             const Bitboard before = shift<-D>(t);
             return before | shift<-D>(slide<-D>(before & empty, empty));
         };
-        c |= kings & (reach.template operator()<5>(t1) | reach.template operator()<6>(t2) |
-                      reach.template operator()<-5>(t3) | reach.template operator()<-6>(t4));
+        c |= kings & (reach.template operator()<l>(t1) | reach.template operator()<r>(t2) |
+                      reach.template operator()<-l>(t3) | reach.template operator()<-r>(t4));
     }
     return c;
 }
 
 // --- The capture walk -------------------------------------------------------------------------
 
-// Direction indices 0..3 stand for the shifts +5, +6, -5, -6.
-inline constexpr int Shift[4] = {5, 6, -5, -6};
+// Direction indices 0..3 stand for the shifts +L, +R, -L, -R.
+template <class G>
+inline constexpr int Shift[4] = {L<G>, R<G>, -L<G>, -R<G>};
 
-// Rays[d][b]: the squares from bit b along direction d to the edge, b itself left out. A king's
-// next piece along d is the nearest bit of Rays[d][b] & ~empty: the lowest one for the downward
-// directions 0 and 1, the highest for the upward 2 and 3.
+// Rays<G>[d][b]: the squares from bit b along direction d to the edge, b itself left out. A
+// king's next piece along d is the nearest bit of Rays[d][b] & ~empty: the lowest one for the
+// downward directions 0 and 1, the highest for the upward 2 and 3.
+template <class G>
 inline constexpr auto Rays = [] {
     std::array<std::array<Bitboard, 64>, 4> r{};
     for (int d = 0; d < 4; ++d)
         for (int b = 0; b < 64; ++b) {
-            if (!(Geo::mask >> b & 1)) continue;
-            for (int x = b + Shift[d]; x >= 0 && x < 64 && (Geo::mask >> x & 1); x += Shift[d])
+            if (!(G::mask >> b & 1)) continue;
+            for (int x = b + Shift<G>[d]; x >= 0 && x < 64 && (G::mask >> x & 1); x += Shift<G>[d])
                 r[std::size_t(d)][std::size_t(b)] |= bit(x);
         }
     return r;
 }();
 
-static_assert(Rays[0][Geo::bit_of(0)] == bit(Geo::bit_of(5)), "from 1, down-left: only 6");
-static_assert(std::popcount(Rays[2][Geo::bit_of(45)]) == 9 && Rays[3][Geo::bit_of(45)] == 0,
+static_assert(Rays<Geo>[0][Geo::bit_of(0)] == bit(Geo::bit_of(5)), "from 1, down-left: only 6");
+static_assert(std::popcount(Rays<Geo>[2][Geo::bit_of(45)]) == 9 && Rays<Geo>[3][Geo::bit_of(45)] == 0,
               "from 46 (a1): the long diagonal up to 5, nothing up-left");
+static_assert(std::popcount(Rays<Geometry8>[2][Geometry8::bit_of(28)]) == 7,
+              "8x8, from 29 (a1): the long diagonal up to 4");
 
 // The nearest bit of a non-empty subset of a ray along d.
 template <int Index>
@@ -110,29 +126,29 @@ inline int nearest(Bitboard b) {
     return Index < 2 ? std::countr_zero(b) : 63 - std::countl_zero(b);
 }
 
-template <class Sink>
+template <class G, class Sink>
 void man_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
                   Sink& sink);
 
-template <int D, class Sink>
+template <class G, int D, class Sink>
 inline bool man_jump(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
                      Sink& sink) {
     const Bitboard over = shift<D>(at) & opp;
     const Bitboard land = shift<D>(over) & empty;
     if (!land) return false;
-    man_captures(from, land, opp ^ over, empty, captured | over, n + 1, sink);
+    man_captures<G>(from, land, opp ^ over, empty, captured | over, n + 1, sink);
     return true;
 }
 
 // Continue the captures of a man now at `at` with `n` pieces taken; report the sequence to the
 // sink when it cannot go on.
-template <class Sink>
+template <class G, class Sink>
 void man_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
                   Sink& sink) {
-    bool any = man_jump<5>(from, at, opp, empty, captured, n, sink);
-    any |= man_jump<6>(from, at, opp, empty, captured, n, sink);
-    any |= man_jump<-5>(from, at, opp, empty, captured, n, sink);
-    any |= man_jump<-6>(from, at, opp, empty, captured, n, sink);
+    bool any = man_jump<G, L<G>>(from, at, opp, empty, captured, n, sink);
+    any |= man_jump<G, R<G>>(from, at, opp, empty, captured, n, sink);
+    any |= man_jump<G, -L<G>>(from, at, opp, empty, captured, n, sink);
+    any |= man_jump<G, -R<G>>(from, at, opp, empty, captured, n, sink);
     if (!any) sink.leaf(from, lsb(at), captured, n);
 }
 
@@ -143,33 +159,34 @@ void man_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard 
 constexpr int same_move_from(bool king) { return king ? 3 : 4; }
 
 // `skip` is a direction index the king need not look along (4: none).
-template <class Sink>
+template <class G, class Sink>
 void king_captures(int from, int at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
                    int skip, Sink& sink);
 
 // The free squares from which a king captures along D (direction index Index): those that see,
 // over free squares, an enemy with a free square behind it.
-template <int Index>
+template <class G, int Index>
 inline Bitboard king_takers(Bitboard opp, Bitboard empty) {
-    constexpr int D = Shift[Index];
+    constexpr int D = Shift<G>[Index];
     const Bitboard before = shift<-D>(jumpable<D>(opp, empty)) & empty;
     return slide<-D>(before, empty);
 }
 
-template <int Index, class Sink>
+template <class G, int Index, class Sink>
 inline bool king_jump(int from, int at, Bitboard opp, Bitboard empty, Bitboard captured,
                       int n, Sink& sink) {
-    constexpr int D = Shift[Index];
-    const Bitboard ahead = Rays[Index][std::size_t(at)] & ~empty;
+    constexpr int D = Shift<G>[Index];
+    constexpr auto& Ray = Rays<G>;
+    const Bitboard ahead = Ray[Index][std::size_t(at)] & ~empty;
     if (!ahead) return false;
     const int x = nearest<Index>(ahead);
     if (!(opp >> x & 1)) return false;
-    const Bitboard beyond = Rays[Index][std::size_t(x)], stop = beyond & ~empty;
+    const Bitboard beyond = Ray[Index][std::size_t(x)], stop = beyond & ~empty;
     Bitboard land = beyond;
     bool straight_on = false;  // the next piece along D can be taken too
     if (stop) {
         const int s = nearest<Index>(stop);
-        land &= ~(Rays[Index][std::size_t(s)] | bit(s));
+        land &= ~(Ray[Index][std::size_t(s)] | bit(s));
         straight_on = (opp >> s & 1) && (shift<D>(bit(s)) & empty);
     }
     if (!land) return false;
@@ -179,31 +196,32 @@ inline bool king_jump(int from, int at, Bitboard opp, Bitboard empty, Bitboard c
     // diagonals, since straight on they would meet the same piece with the same landings.
     int l = nearest<Index>(land);
     if (straight_on) {
-        king_captures(from, l, opp, empty, captured, n + 1, 4, sink);
+        king_captures<G>(from, l, opp, empty, captured, n + 1, 4, sink);
         land ^= bit(l);
     }
     if (n + 1 < same_move_from(true)) {
         // No two sequences can make the same move yet, so the landing squares where the king
         // cannot turn off are reported at once and only the others are walked.
         constexpr int Cross = (Index + 1) % 2;  // 0 or 1: a crossing diagonal, both ways
-        const Bitboard turn = land & (king_takers<Cross>(opp, empty) | king_takers<Cross + 2>(opp, empty));
+        const Bitboard turn =
+            land & (king_takers<G, Cross>(opp, empty) | king_takers<G, Cross + 2>(opp, empty));
         if (land ^ turn) sink.template leaves<Index < 2>(from, land ^ turn, captured, n + 1);
         land = turn;
     }
     for (; land; land ^= bit(l)) {
         l = nearest<Index>(land);
-        king_captures(from, l, opp, empty, captured, n + 1, Index, sink);
+        king_captures<G>(from, l, opp, empty, captured, n + 1, Index, sink);
     }
     return true;
 }
 
-template <class Sink>
+template <class G, class Sink>
 void king_captures(int from, int at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
                    int skip, Sink& sink) {
-    bool any = skip != 0 && king_jump<0>(from, at, opp, empty, captured, n, sink);
-    any |= skip != 1 && king_jump<1>(from, at, opp, empty, captured, n, sink);
-    any |= skip != 2 && king_jump<2>(from, at, opp, empty, captured, n, sink);
-    any |= skip != 3 && king_jump<3>(from, at, opp, empty, captured, n, sink);
+    bool any = skip != 0 && king_jump<G, 0>(from, at, opp, empty, captured, n, sink);
+    any |= skip != 1 && king_jump<G, 1>(from, at, opp, empty, captured, n, sink);
+    any |= skip != 2 && king_jump<G, 2>(from, at, opp, empty, captured, n, sink);
+    any |= skip != 3 && king_jump<G, 3>(from, at, opp, empty, captured, n, sink);
     // A king on a later landing square that only cannot go straight on still ends here: the
     // straight-on sequences are reported from the first landing square, and they are longer.
     if (!any) sink.leaf(from, at, captured, n);
@@ -211,18 +229,18 @@ void king_captures(int from, int at, Bitboard opp, Bitboard empty, Bitboard capt
 
 // Report every capture sequence of the pieces in `capturing` to `sink`, each piece bracketed by
 // sink.piece() so that the sink can merge the jump orders of one piece that make the same move.
-template <class Sink>
+template <class G, class Sink>
 void captures(Bitboard own, Bitboard opp, Bitboard all_kings, Bitboard capturing, Sink& sink) {
     for (; capturing; capturing &= capturing - 1) {
         const int from = lsb(capturing);
         const Bitboard at = bit(from);
-        const Bitboard empty = (Geo::mask & ~(own | opp)) | at;  // its own square is free
+        const Bitboard empty = (G::mask & ~(own | opp)) | at;  // its own square is free
         const bool king = (all_kings & at) != 0;
         sink.piece(same_move_from(king));
         if (king)
-            king_captures(from, from, opp, empty, 0, 0, 4, sink);
+            king_captures<G>(from, from, opp, empty, 0, 0, 4, sink);
         else
-            man_captures(from, at, opp, empty, 0, 0, sink);
+            man_captures<G>(from, at, opp, empty, 0, 0, sink);
     }
 }
 
@@ -314,14 +332,16 @@ struct MajorityCounter {
 };
 
 // Fill `list` with every legal move of the side to move.
-template <Color Us>
-void generate(const Position& p, MoveList& list) {
-    using S = Steps<Geo, Us>;
+template <Color Us, class B>
+void generate(const BasicPosition<B>& p, MoveList& list) {
+    static_assert(implements<B>);
+    using G = typename B::Geometry;
+    using S = Steps<G, Us>;
     list.clear();
     const Bitboard own = p.pieces(Us), opp = p.pieces(~Us), kings = p.kings();
-    if (const Bitboard c = capturers<Us>(own, opp, kings)) {
+    if (const Bitboard c = capturers<G, Us>(own, opp, kings)) {
         MajoritySink sink{list};
-        captures(own, opp, kings, c, sink);
+        captures<G>(own, opp, kings, c, sink);
         return;
     }
     const Bitboard empty = p.empty(), men = p.men(Us), my_kings = p.kings(Us);
@@ -339,26 +359,27 @@ void generate(const Position& p, MoveList& list) {
             for (Bitboard t = shift<D>(bit(from)) & empty; t; t = shift<D>(t) & empty)
                 list.push(Move{0, std::uint8_t(from), std::uint8_t(lsb(t)), 1});
         };
-        ray.template operator()<5>();
-        ray.template operator()<6>();
-        ray.template operator()<-5>();
-        ray.template operator()<-6>();
+        ray.template operator()<L<G>>();
+        ray.template operator()<R<G>>();
+        ray.template operator()<-L<G>>();
+        ray.template operator()<-R<G>>();
     }
 }
 
 // The number of non-captures of a side with no capture: a popcount per direction. The rays of
 // two kings along the same direction never overlap (one would stop at the other), so the union
 // of the slides counts each king move once.
-template <Color Us>
+template <class G, Color Us>
 inline std::uint64_t count_quiet(Bitboard men, Bitboard kings, Bitboard empty) {
-    using S = Steps<Geo, Us>;
+    using S = Steps<G, Us>;
+    constexpr int l = L<G>, r = R<G>;
     std::uint64_t n = std::uint64_t(popcount(shift<S::F1>(men) & empty) +
                                     popcount(shift<S::F2>(men) & empty));
     if (kings)
-        n += std::uint64_t(popcount(slide<5>(kings, empty) & ~kings) +
-                           popcount(slide<6>(kings, empty) & ~kings) +
-                           popcount(slide<-5>(kings, empty) & ~kings) +
-                           popcount(slide<-6>(kings, empty) & ~kings));
+        n += std::uint64_t(popcount(slide<l>(kings, empty) & ~kings) +
+                           popcount(slide<r>(kings, empty) & ~kings) +
+                           popcount(slide<-l>(kings, empty) & ~kings) +
+                           popcount(slide<-r>(kings, empty) & ~kings));
     return n;
 }
 
@@ -390,23 +411,24 @@ inline void two_jumps(Bitboard landed, Bitboard jumps_e, Bitboard jumps_on, std:
 // diagonal steps). So "can jump from this square along E" (j1..j4 below, on the board as it is)
 // is the exact test at every one of these steps, and below four jumps two jump orders of a man
 // never make the same move.
-template <Color Us>
+template <class G, Color Us>
 [[gnu::noinline]] std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings,
                                                Bitboard capturing) {
+    constexpr int l = L<G>, r = R<G>;
     const Bitboard capturing_kings = capturing & all_kings;
     const Bitboard men = capturing & ~all_kings;
     int men_best = 0;  // the most pieces the men take, when it is one or two
     std::uint64_t men_count = 0;
     Bitboard walk = capturing_kings;
     if (men) {
-        const Bitboard empty = Geo::mask & ~(own | opp);
-        const Bitboard j1 = shift<-5>(jumpable<5>(opp, empty)), j2 = shift<-6>(jumpable<6>(opp, empty));
-        const Bitboard j3 = shift<5>(jumpable<-5>(opp, empty)), j4 = shift<6>(jumpable<-6>(opp, empty));
-        const Bitboard l1 = single_landings<5>(men, opp, empty);
-        const Bitboard l2 = single_landings<6>(men, opp, empty);
-        const Bitboard l3 = single_landings<-5>(men, opp, empty);
-        const Bitboard l4 = single_landings<-6>(men, opp, empty);
-        // From a square reached along +5 the next jump may go along +5, +6 or -6, and so on.
+        const Bitboard empty = G::mask & ~(own | opp);
+        const Bitboard j1 = shift<-l>(jumpable<l>(opp, empty)), j2 = shift<-r>(jumpable<r>(opp, empty));
+        const Bitboard j3 = shift<l>(jumpable<-l>(opp, empty)), j4 = shift<r>(jumpable<-r>(opp, empty));
+        const Bitboard l1 = single_landings<l>(men, opp, empty);
+        const Bitboard l2 = single_landings<r>(men, opp, empty);
+        const Bitboard l3 = single_landings<-l>(men, opp, empty);
+        const Bitboard l4 = single_landings<-r>(men, opp, empty);
+        // From a square reached along +L the next jump may go along +L, +R or -R, and so on.
         const Bitboard on1 = j1 | j2 | j4, on2 = j1 | j2 | j3, on3 = j2 | j3 | j4, on4 = j1 | j3 | j4;
         const Bitboard o1 = l1 & on1, o2 = l2 & on2, o3 = l3 & on3, o4 = l4 & on4;
         if (!(o1 | o2 | o3 | o4)) {
@@ -414,67 +436,75 @@ template <Color Us>
             men_count = std::uint64_t(popcount(l1) + popcount(l2) + popcount(l3) + popcount(l4));
         } else {
             Bitboard more = 0;
-            two_jumps<5, 5>(o1, j1, on1, men_count, more);
-            two_jumps<5, 6>(o1, j2, on2, men_count, more);
-            two_jumps<5, -6>(o1, j4, on4, men_count, more);
-            two_jumps<6, 5>(o2, j1, on1, men_count, more);
-            two_jumps<6, 6>(o2, j2, on2, men_count, more);
-            two_jumps<6, -5>(o2, j3, on3, men_count, more);
-            two_jumps<-5, 6>(o3, j2, on2, men_count, more);
-            two_jumps<-5, -5>(o3, j3, on3, men_count, more);
-            two_jumps<-5, -6>(o3, j4, on4, men_count, more);
-            two_jumps<-6, 5>(o4, j1, on1, men_count, more);
-            two_jumps<-6, -5>(o4, j3, on3, men_count, more);
-            two_jumps<-6, -6>(o4, j4, on4, men_count, more);
+            two_jumps<l, l>(o1, j1, on1, men_count, more);
+            two_jumps<l, r>(o1, j2, on2, men_count, more);
+            two_jumps<l, -r>(o1, j4, on4, men_count, more);
+            two_jumps<r, l>(o2, j1, on1, men_count, more);
+            two_jumps<r, r>(o2, j2, on2, men_count, more);
+            two_jumps<r, -l>(o2, j3, on3, men_count, more);
+            two_jumps<-l, r>(o3, j2, on2, men_count, more);
+            two_jumps<-l, -l>(o3, j3, on3, men_count, more);
+            two_jumps<-l, -r>(o3, j4, on4, men_count, more);
+            two_jumps<-r, l>(o4, j1, on1, men_count, more);
+            two_jumps<-r, -l>(o4, j3, on3, men_count, more);
+            two_jumps<-r, -r>(o4, j4, on4, men_count, more);
             if (!more) {
                 men_best = 2;
             } else {
                 // Some man takes three or more: walk the men that can go on after one jump
                 // (back at their start squares); the others are outnumbered.
-                const Bitboard b1 = shift<-10>(o1), b2 = shift<-12>(o2), b3 = shift<10>(o3),
-                               b4 = shift<12>(o4);
+                const Bitboard b1 = shift<-2 * l>(o1), b2 = shift<-2 * r>(o2), b3 = shift<2 * l>(o3),
+                               b4 = shift<2 * r>(o4);
                 walk |= b1 | b2 | b3 | b4;
             }
         }
         if (!capturing_kings && men_best) return men_count;
     }
     MajorityCounter counter;
-    captures(own, opp, all_kings, walk, counter);
+    captures<G>(own, opp, all_kings, walk, counter);
     if (counter.best > men_best) return counter.n;
     return counter.best == men_best ? counter.n + men_count : men_count;
 }
 
 // The number of legal moves: the leaf of bulk perft.
-template <Color Us>
+template <class G, Color Us>
 inline std::uint64_t count(Bitboard own, Bitboard opp, Bitboard all_kings) {
-    if (const Bitboard c = capturers<Us>(own, opp, all_kings))
-        return count_captures<Us>(own, opp, all_kings, c);
-    return count_quiet<Us>(own & ~all_kings, own & all_kings, Geo::mask & ~(own | opp));
+    if (const Bitboard c = capturers<G, Us>(own, opp, all_kings))
+        return count_captures<G, Us>(own, opp, all_kings, c);
+    return count_quiet<G, Us>(own & ~all_kings, own & all_kings, G::mask & ~(own | opp));
 }
 
-template <Color Us>
-std::uint64_t count(const Position& p) {
-    return count<Us>(p.pieces(Us), p.pieces(~Us), p.kings());
+template <Color Us, class B>
+std::uint64_t count(const BasicPosition<B>& p) {
+    return count<typename B::Geometry, Us>(p.pieces(Us), p.pieces(~Us), p.kings());
 }
 
 }  // namespace movegen
 
 // Every legal move of the side to move, each distinct move once (its jump orders in `routes`).
-inline void generate_moves(const Position& p, MoveList& list) {
+template <class B>
+void generate_moves(const BasicPosition<B>& p, MoveList& list) {
     p.side_to_move() == Color::Black ? movegen::generate<Color::Black>(p, list)
                                      : movegen::generate<Color::White>(p, list);
 }
 
+// Whether the side `by` could capture in `p` if it were its turn (the side to move: must capture).
+template <class B>
+bool can_capture(const BasicPosition<B>& p, Color by) {
+    using G = typename B::Geometry;
+    return (by == Color::Black ? movegen::capturers<G, Color::Black>(p.pieces(by), p.pieces(~by), p.kings())
+                               : movegen::capturers<G, Color::White>(p.pieces(by), p.pieces(~by), p.kings())) != 0;
+}
+
 // Whether the side to move has a capture (and so must capture).
-inline bool has_capture(const Position& p) {
-    const Color us = p.side_to_move();
-    return (us == Color::Black
-                ? movegen::capturers<Color::Black>(p.pieces(us), p.pieces(~us), p.kings())
-                : movegen::capturers<Color::White>(p.pieces(us), p.pieces(~us), p.kings())) != 0;
+template <class B>
+bool has_capture(const BasicPosition<B>& p) {
+    return can_capture(p, p.side_to_move());
 }
 
 // The number of legal moves of the side to move.
-inline std::uint64_t count_moves(const Position& p) {
+template <class B>
+std::uint64_t count_moves(const BasicPosition<B>& p) {
     return p.side_to_move() == Color::Black ? movegen::count<Color::Black>(p)
                                             : movegen::count<Color::White>(p);
 }

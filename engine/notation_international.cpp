@@ -1,5 +1,9 @@
+// The notation of the flying-king games (international draughts on 10x10, Brazilian on 8x8): one
+// reader and writer, templates over the position type, with the public functions of each game
+// (notation_international.hpp, brazilian.hpp) at the end of this file.
 #include "engine/notation_international.hpp"
 
+#include "engine/brazilian.hpp"
 #include "engine/notation.hpp"
 #include "engine/notation_common.hpp"
 
@@ -7,11 +11,20 @@
 #include <optional>
 #include <utility>
 
-namespace tempo::intl {
+namespace tempo {
 
 namespace {
 
-constexpr auto bit_at = notation_detail::bit_at<Geo>;
+template <class P>
+constexpr Bitboard bit_at(int square) {
+    return notation_detail::bit_at<typename P::Geometry>(square);
+}
+
+// "(squares are 1 to 50)"
+template <class Geo>
+std::string squares_range() {
+    return "(squares are 1 to " + std::to_string(Geo::squares) + ")";
+}
 
 using notation_detail::color_name;
 using notation_detail::is_digit;
@@ -73,7 +86,9 @@ private:
 Error fen_error(const std::string& what) { return Error{"bad FEN: " + what}; }
 
 // One colour's list after its letter, up to the next ':' or the end.
+template <class P>
 std::optional<Error> read_list(Reader& in, Color c, std::array<Bitboard, 2>& pieces, Bitboard& kings) {
+    using Geo = typename P::Geometry;
     const std::string name = color_name(c);
     if (in.at_end() || in.peek() == ':' || in.peek() == '.') return std::nullopt;
     for (;;) {
@@ -83,28 +98,33 @@ std::optional<Error> read_list(Reader& in, Color c, std::array<Bitboard, 2>& pie
         if (!first) return fen_error("expected a square number in " + name + "'s list, found " + in.here());
         std::string item(text);
         if (*first < 1 || *first > Geo::squares)
-            return fen_error("unknown square " + quoted(text) + " (squares are 1 to 50)");
+            return fen_error("unknown square " + quoted(text) + " " + squares_range<Geo>());
         int last = *first;
         if (in.take('-')) {
             const auto second = in.number(text);
             if (!second) return fen_error("expected a square number after " + quoted(item + "-") + ", found " + in.here());
             item += "-" + std::string(text);
             if (*second < 1 || *second > Geo::squares)
-                return fen_error("unknown square " + quoted(text) + " in range " + quoted(item) + " (squares are 1 to 50)");
+                return fen_error("unknown square " + quoted(text) + " in range " + quoted(item) + " " +
+                                 squares_range<Geo>());
             if (*second < *first) return fen_error("reversed range " + quoted(item));
             last = *second;
         }
         for (int n = *first; n <= last; ++n) {
-            const Bitboard b = bit_at(n - 1);
+            const Bitboard b = bit_at<P>(n - 1);
             const std::string sq = std::to_string(n);
             if (pieces[index(c)] & b)
                 return fen_error("square " + sq + " listed twice for " + name + " (in " + quoted(item) + ")");
             if (pieces[index(~c)] & b)
                 return fen_error("square " + sq + " listed for both White and Black (in " + quoted(item) + ")");
-            if (!king && (intl::crown_row(c) & b))
+            const Bitboard crown = c == Color::Black ? P::template Crown<Color::Black> : P::template Crown<Color::White>;
+            if (!king && (crown & b))
                 return fen_error("a " + name + " man on " + sq + " (in " + quoted(item) +
                                  ") stands on its own crowning row (" + name + " men are crowned on " +
-                                 (c == Color::Black ? "46-50)" : "1-5)"));
+                                 (c == Color::Black ? std::to_string(Geo::squares - Geo::per_row + 1) + "-" +
+                                                          std::to_string(Geo::squares)
+                                                    : "1-" + std::to_string(Geo::per_row)) +
+                                 ")");
             pieces[index(c)] |= b;
             if (king) kings |= b;
         }
@@ -116,15 +136,17 @@ std::optional<Error> read_list(Reader& in, Color c, std::array<Bitboard, 2>& pie
 
 // --- Routes, by file and rank -------------------------------------------------------------------
 
+template <class P>
 struct RouteWalk {
-    const Position& p;
+    using Geo = typename P::Geometry;
+    const P& p;
     const Move& m;
     bool king;
     int from, to;  // squares
     std::vector<std::vector<int>> out;
 
     // A square the capturing piece may land on or pass over: empty, or its own start square.
-    bool is_free(int sq) const { return sq == from || (p.occupied() & bit_at(sq)) == 0; }
+    bool is_free(int sq) const { return sq == from || (p.occupied() & bit_at<P>(sq)) == 0; }
 
     void walk(int at, std::vector<int>& path, Bitboard taken) {
         if (taken == m.captured) {
@@ -141,7 +163,7 @@ struct RouteWalk {
                     over = Geo::square_at(f, r);
                 }
             if (over < 0) continue;
-            const Bitboard ob = bit_at(over);
+            const Bitboard ob = bit_at<P>(over);
             if (!(m.captured & ob) || (taken & ob)) continue;  // only the move's pieces, once each
             for (int k = 1;; ++k) {
                 const int land = Geo::square_at(f + k * Df[d], r + k * Dr[d]);
@@ -155,18 +177,21 @@ struct RouteWalk {
     }
 };
 
-std::string list_texts(const Position& p, const std::vector<Move>& moves, Notation n) {
+template <class P>
+std::string move_text_of(const P& p, const Move& m, Notation n);
+
+template <class P>
+std::string list_texts(const P& p, const std::vector<Move>& moves, Notation n) {
     std::vector<std::string> texts;
-    for (const Move& m : moves) texts.push_back(move_text(p, m, n));
+    for (const Move& m : moves) texts.push_back(move_text_of(p, m, n));
     std::sort(texts.begin(), texts.end());
     std::string s;
     for (const auto& t : texts) s += (s.empty() ? "" : ", ") + t;
     return s;
 }
 
-}  // namespace
-
-Result<Position> parse_fen(std::string_view fen) {
+template <class P>
+Result<P> parse_fen_of(std::string_view fen) {
     Reader in(fen);
     Color side;
     if (in.take('W'))
@@ -189,20 +214,20 @@ Result<Position> parse_fen(std::string_view fen) {
             return fen_error("expected 'W' or 'B' to start a list, found " + in.here());
         if (seen[index(c)]) return fen_error(std::string("two lists for ") + color_name(c));
         seen[index(c)] = true;
-        if (auto e = read_list(in, c, pieces, kings)) return *e;
+        if (auto e = read_list<P>(in, c, pieces, kings)) return *e;
     }
     in.take('.');
     if (!in.at_end()) return fen_error("unexpected text after the two lists: " + in.here());
-    return Position::from_bitboards(pieces[0], pieces[1], kings, side);
+    return P::from_bitboards(pieces[0], pieces[1], kings, side);
 }
 
-std::string to_fen(const Position& p) { return notation_detail::to_fen(p); }
-
-std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
+template <class P>
+std::vector<std::vector<int>> routes_of_move(const P& p, const Move& m) {
+    using Geo = typename P::Geometry;
     if (m.from >= 64 || m.to >= 64) return {};
     const Bitboard from = bit(m.from);
     if (!(Geo::mask & from) || !(Geo::mask & bit(m.to))) return {};
-    RouteWalk w{p, m, (p.kings() & from) != 0, Geo::square_of(m.from), Geo::square_of(m.to), {}};
+    RouteWalk<P> w{p, m, (p.kings() & from) != 0, Geo::square_of(m.from), Geo::square_of(m.to), {}};
     if (!m.is_capture()) return {{w.from, w.to}};
     if (!(p.pieces(p.side_to_move()) & from) || (m.captured & ~p.pieces(~p.side_to_move()))) return {};
     std::vector<int> path{w.from};
@@ -212,19 +237,19 @@ std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
     return w.out;
 }
 
-std::string square_text(int square, Notation n) { return notation_detail::square_text<Geo>(square, n); }
-
-std::string move_text(const Position& p, const Move& m, Notation n) {
-    return notation_detail::move_text<Geo>(routes_of(p, m), m, n);
+template <class P>
+std::string move_text_of(const P& p, const Move& m, Notation n) {
+    return notation_detail::move_text<typename P::Geometry>(routes_of_move(p, m), m, n);
 }
 
-std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
-    MoveList list;
-    generate_moves(p, list);
+template <class P>
+std::vector<std::string> legal_move_texts_of(const P& p, Notation n) {
+    intl::MoveList list;
+    intl::generate_moves(p, list);
     std::vector<std::pair<std::vector<int>, std::string>> keyed;
     for (const Move& m : list) {
-        auto r = routes_of(p, m);
-        keyed.emplace_back(r.empty() ? std::vector<int>{} : r.front(), move_text(p, m, n));
+        auto r = routes_of_move(p, m);
+        keyed.emplace_back(r.empty() ? std::vector<int>{} : r.front(), move_text_of(p, m, n));
     }
     std::sort(keyed.begin(), keyed.end());
     std::vector<std::string> out;
@@ -232,7 +257,9 @@ std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
     return out;
 }
 
-Result<Move> parse_move(const Position& p, std::string_view raw) {
+template <class P>
+Result<Move> parse_move_of(const P& p, std::string_view raw) {
+    using Geo = typename P::Geometry;
     const std::string_view text = trim(raw);
     const std::string shown = quoted(text);
     // Squares, all numbers or all board names, separated by one kind of separator, '-' or 'x',
@@ -249,12 +276,14 @@ Result<Move> parse_move(const Position& p, std::string_view raw) {
             const auto rank = in.number(digits);
             if (!rank) return Error{"malformed move " + shown + ": expected a square at " + at};
             const std::string name = letter + std::string(digits);
-            const int sq = letter <= 'j' ? Geo::square_at(letter - 'a', *rank) : -1;
+            const char last_file = char('a' + Geo::files - 1);
+            const int sq = letter <= last_file ? Geo::square_at(letter - 'a', *rank) : -1;
             if (sq < 0) {
-                const bool on_board = letter <= 'j' && *rank >= 1 && *rank <= Geo::rows;
+                const bool on_board = letter <= last_file && *rank >= 1 && *rank <= Geo::rows;
                 return Error{"unknown square " + quoted(name) + " in " + shown +
-                             (on_board ? " (a light square: pieces stand on the dark squares)"
-                                       : " (files are a to j, ranks 1 to 10)")};
+                             (on_board ? std::string(" (a light square: pieces stand on the dark squares)")
+                                       : std::string(" (files are a to ") + last_file + ", ranks 1 to " +
+                                             std::to_string(Geo::rows) + ")")};
             }
             squares.push_back(sq);
             names = true;
@@ -262,7 +291,7 @@ Result<Move> parse_move(const Position& p, std::string_view raw) {
             const auto n = in.number(digits);
             if (!n) return Error{"malformed move " + shown + ": expected a square at " + in.here()};
             if (*n < 1 || *n > Geo::squares)
-                return Error{"unknown square " + quoted(digits) + " in " + shown + " (squares are 1 to 50)"};
+                return Error{"unknown square " + quoted(digits) + " in " + shown + " " + squares_range<Geo>()};
             squares.push_back(*n - 1);
             numbers = true;
         }
@@ -282,12 +311,12 @@ Result<Move> parse_move(const Position& p, std::string_view raw) {
     if (sep == '-' && squares.size() != 2)
         return Error{"malformed move " + shown + ": a step names two squares; write captures with 'x'"};
 
-    MoveList list;
-    generate_moves(p, list);
+    intl::MoveList list;
+    intl::generate_moves(p, list);
     const Color us = p.side_to_move();
-    if (!(p.pieces(us) & bit_at(squares.front())))
+    if (!(p.pieces(us) & bit_at<P>(squares.front())))
         return Error{"illegal move " + shown + ": no " + std::string(color_name(us)) + " piece on " +
-                     intl::square_text(squares.front(), notation)};
+                     notation_detail::square_text<Geo>(squares.front(), notation)};
     std::vector<Move> captures(list.begin(), list.end());
     const bool must_capture = !list.empty() && list[0].is_capture();
     const int from = Geo::bit_of(squares.front()), to = Geo::bit_of(squares.back());
@@ -306,7 +335,7 @@ Result<Move> parse_move(const Position& p, std::string_view raw) {
             matches.push_back(m);
             continue;
         }
-        for (const auto& r : routes_of(p, m))
+        for (const auto& r : routes_of_move(p, m))
             if (r == squares) matches.push_back(m);
     }
     if (matches.size() == 1) return matches.front();
@@ -316,4 +345,31 @@ Result<Move> parse_move(const Position& p, std::string_view raw) {
                  list_texts(p, captures, notation) + ")"};
 }
 
-}  // namespace tempo::intl
+}  // namespace
+
+// The public functions of each game, one line each.
+#define TEMPO_FLYING_NOTATION(NS)                                                                      \
+    std::string NS::square_text(int square, Notation n) {                                             \
+        return notation_detail::square_text<NS::Position::Geometry>(square, n);                       \
+    }                                                                                                  \
+    Result<NS::Position> NS::parse_fen(std::string_view fen) { return parse_fen_of<NS::Position>(fen); } \
+    std::string NS::to_fen(const NS::Position& p) { return notation_detail::to_fen(p); }              \
+    std::vector<std::vector<int>> NS::routes_of(const NS::Position& p, const Move& m) {               \
+        return routes_of_move(p, m);                                                                   \
+    }                                                                                                  \
+    std::string NS::move_text(const NS::Position& p, const Move& m, Notation n) {                     \
+        return move_text_of(p, m, n);                                                                  \
+    }                                                                                                  \
+    Result<Move> NS::parse_move(const NS::Position& p, std::string_view text) {                       \
+        return parse_move_of(p, text);                                                                 \
+    }                                                                                                  \
+    std::vector<std::string> NS::legal_move_texts(const NS::Position& p, Notation n) {                \
+        return legal_move_texts_of(p, n);                                                              \
+    }
+
+TEMPO_FLYING_NOTATION(intl)
+TEMPO_FLYING_NOTATION(brazil)
+
+#undef TEMPO_FLYING_NOTATION
+
+}  // namespace tempo

@@ -1,5 +1,6 @@
 #include "engine/position.hpp"
 
+#include "engine/brazilian.hpp"
 #include "engine/international.hpp"
 
 namespace tempo {
@@ -77,5 +78,6 @@ BasicPosition<Board> BasicPosition<Board>::with_side(Color c) const {
 
 template class BasicPosition<Wcdf>;
 template class BasicPosition<intl::Fmjd>;
+template class BasicPosition<brazil::Cbd>;
 
 }  // namespace tempo

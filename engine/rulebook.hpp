@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/brazilian.hpp"
 #include "engine/game.hpp"
 #include "engine/international.hpp"
 #include "engine/movegen.hpp"
@@ -79,6 +80,30 @@ struct Rulebook<intl::Fmjd> {
     static std::string square_text(int square, Notation n) { return intl::square_text(square, n); }
     static std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
         return intl::routes_of(p, m);
+    }
+};
+
+template <>
+struct Rulebook<brazil::Cbd> {
+    using Position = brazil::Position;
+    using MoveList = brazil::MoveList;
+    static constexpr Variant variant = Variant::Brazilian;
+
+    static void generate(const Position& p, MoveList& list) { brazil::generate_moves(p, list); }
+    static bool has_capture(const Position& p) { return brazil::has_capture(p); }
+    static bool has_moves(const Position& p) { return brazil::count_moves(p) != 0; }
+    static Bitboard crown_row(Color c) { return brazil::crown_row(c); }
+    static std::vector<Move> legal_moves(const Position& p) { return brazil::legal_moves(p); }
+    static std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
+        return brazil::legal_move_texts(p, n);
+    }
+    static Result<Position> parse_fen(std::string_view fen) { return brazil::parse_fen(fen); }
+    static std::string to_fen(const Position& p) { return brazil::to_fen(p); }
+    static Result<Move> parse_move(const Position& p, std::string_view text) { return brazil::parse_move(p, text); }
+    static std::string move_text(const Position& p, const Move& m, Notation n) { return brazil::move_text(p, m, n); }
+    static std::string square_text(int square, Notation n) { return brazil::square_text(square, n); }
+    static std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
+        return brazil::routes_of(p, m);
     }
 };
 

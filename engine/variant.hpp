@@ -1,8 +1,9 @@
 // The games Tempo plays, by name: one enum for the searcher, the protocol and the tools.
 //
-// English draughts (8x8, the default everywhere) and international draughts (10x10, FMJD rules).
-// Their names in options and flags are `english` and `international`; PDN tells them apart by
-// the GameType tag (21 and 20, the numbers of the PDN standard).
+// English draughts (8x8, the default everywhere), international draughts (10x10, FMJD rules) and
+// Brazilian draughts (the FMJD rules on 8x8). Their names in options and flags are `english`,
+// `international` and `brazilian`; PDN tells them apart by the GameType tag (21, 20 and 26, the
+// numbers of the PDN standard and of CheckerBoard).
 #pragma once
 
 #include <array>
@@ -15,10 +16,10 @@
 
 namespace tempo {
 
-enum class Variant : std::uint8_t { English, International };
+enum class Variant : std::uint8_t { English, International, Brazilian };
 
 // The names, in the order of the enum: what every option and flag accepts, what `uci` lists.
-inline constexpr std::array<std::string_view, 2> VariantNames{"english", "international"};
+inline constexpr std::array<std::string_view, 3> VariantNames{"english", "international", "brazilian"};
 
 constexpr std::string_view variant_name(Variant v) { return VariantNames[std::size_t(v)]; }
 
@@ -31,13 +32,15 @@ inline std::string variant_choices() {
 
 // The variant named `text`, given as `what` (the flag as the user typed it, `--variant` or
 // `-variant`). This is the one parser of a variant name and its one error wording, e.g.
-// "--variant 'dutch' is not one of: english, international".
+// "--variant 'dutch' is not one of: english, international, brazilian".
 inline Result<Variant> parse_variant(std::string_view text, std::string_view what = "variant") {
     for (std::size_t i = 0; i < VariantNames.size(); ++i)
         if (text == VariantNames[i]) return Variant(i);
     return Error{std::string(what) + " '" + std::string(text) + "' is not one of: " + variant_choices()};
 }
 
-constexpr int pdn_game_type(Variant v) { return v == Variant::English ? 21 : 20; }
+constexpr int pdn_game_type(Variant v) {
+    return v == Variant::English ? 21 : v == Variant::International ? 20 : 26;
+}
 
 }  // namespace tempo

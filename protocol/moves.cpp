@@ -106,5 +106,6 @@ Result<std::vector<Move>> read_moves(const typename V::Position& start, std::spa
 template Result<std::vector<Move>> read_moves<English>(const English::Position&, std::span<const std::string>);
 template Result<std::vector<Move>> read_moves<International>(const International::Position&,
                                                              std::span<const std::string>);
+template Result<std::vector<Move>> read_moves<Brazilian>(const Brazilian::Position&, std::span<const std::string>);
 
 }  // namespace tempo::protocol

@@ -20,7 +20,7 @@ struct Spec {
     Kind kind;
     std::string_view fallback;  // the default, as `uci` prints it
     int min = 0, max = 0;
-    std::array<std::string_view, 2> words{};  // a combo's values (unused ones empty)
+    std::array<std::string_view, 3> words{};  // a combo's values (unused ones empty)
 };
 
 constexpr std::array<Spec, 20> Table{{
@@ -32,7 +32,7 @@ constexpr std::array<Spec, 20> Table{{
     {"Skill Level", Kind::Spin, "20", 0, 20, {}},
     {"FirstMove", Kind::Combo, "black", 0, 0, {"black", "white"}},
     {"Notation", Kind::Combo, "numbers", 0, 0, {"numbers", "names"}},
-    {"Variant", Kind::Combo, variant_name(Variant::English), 0, 0, VariantNames},
+    {"Variant", Kind::Combo, variant_name(Variant::English), 0, 0, {VariantNames[0], VariantNames[1], VariantNames[2]}},
     {"OwnBook", Kind::Check, "true", 0, 0, {}},
     {"BookFile", Kind::String, "", 0, 0, {}},
     {"BookVariety", Kind::Spin, "0", 0, 1000, {}},

@@ -40,6 +40,8 @@ template std::string line_text(Position, const std::vector<Move>&, Notation);
 template std::string line_text(intl::Position, const std::vector<Move>&, Notation);
 template std::string info_line(const Position&, const search::Info&, int, Notation);
 template std::string info_line(const intl::Position&, const search::Info&, int, Notation);
+template std::string line_text(brazil::Position, const std::vector<Move>&, Notation);
+template std::string info_line(const brazil::Position&, const search::Info&, int, Notation);
 
 std::string status_line(const Status& s) {
     const char* side = s.to_move == Color::Black ? "black" : "white";

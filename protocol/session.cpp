@@ -68,10 +68,17 @@ void Session::stop_search() {
 }
 
 void Session::new_game() {
-    if (options_.variant == Variant::International)
-        game_ = GameLine<International>{{International::start(options_)}, {}};
-    else
-        game_ = GameLine<English>{{English::start(options_)}, {}};
+    switch (options_.variant) {
+        case Variant::International:
+            game_ = GameLine<International>{{International::start(options_)}, {}};
+            break;
+        case Variant::Brazilian:
+            game_ = GameLine<Brazilian>{{Brazilian::start(options_)}, {}};
+            break;
+        case Variant::English:
+            game_ = GameLine<English>{{English::start(options_)}, {}};
+            break;
+    }
 }
 
 bool Session::operator()(const Uci&) {
@@ -419,6 +426,9 @@ bool Session::operator()(const Eval&) {
                 }
                 const search::Score total = search::InternationalGame::evaluate(line.position());
                 out_.line("info string eval total " + std::to_string(total));
+            } else if constexpr (V::variant == Variant::Brazilian) {
+                out_.line("info string eval total " +
+                          std::to_string(search::BrazilianGame::evaluate(line.position())));
             } else {
                 if (const search::nnue::Network* net = engine_.options().network) {
                     out_.line("info string eval network " + std::to_string(net->evaluate(line.position())) +

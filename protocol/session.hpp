@@ -16,8 +16,8 @@
 // Nothing waits for it: `go` that finds it unfinished searches without it. Changing any EGDB option
 // drops the database (a build under way is cancelled); `quit` cancels a build.
 //
-// Variants: the game is a std::variant of `GameLine<English>` and `GameLine<International>`
-// (protocol/variant.hpp), chosen by the option `Variant`; each command that depends on the board is
+// Variants: the game is a std::variant of `GameLine<English>`, `GameLine<International>` and
+// `GameLine<Brazilian>` (protocol/variant.hpp), chosen by the option `Variant`; each command that depends on the board is
 // one generic body visited on it. The opening book is English only.
 #pragma once
 
@@ -98,7 +98,7 @@ private:
     Writer& out_;
     Options options_;
     search::Engine engine_;
-    std::variant<GameLine<English>, GameLine<International>> game_;
+    std::variant<GameLine<English>, GameLine<International>, GameLine<Brazilian>> game_;
 
     std::thread worker_;
     std::atomic<bool> searching_{false};

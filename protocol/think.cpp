@@ -201,5 +201,7 @@ template search::SearchResult think(search::Engine&, const BasicThinkRequest<Pos
                                     const std::atomic<bool>&, const std::atomic<bool>&, std::mt19937_64&);
 template search::SearchResult think(search::Engine&, const BasicThinkRequest<intl::Position>&, const LineCallback&,
                                     const std::atomic<bool>&, const std::atomic<bool>&, std::mt19937_64&);
+template search::SearchResult think(search::Engine&, const BasicThinkRequest<brazil::Position>&, const LineCallback&,
+                                    const std::atomic<bool>&, const std::atomic<bool>&, std::mt19937_64&);
 
 }  // namespace tempo::protocol

@@ -9,7 +9,7 @@
 //   caller keeps calling Engine::stop() until `think` returns (see Session::stop_search).
 //
 // Runs in the calling thread (the session's worker); every report goes to `on_info`. Written once
-// for both boards: `P` is tempo::Position (English) or intl::Position (10x10).
+// for every board: `P` is tempo::Position (English), intl::Position (10x10) or brazil::Position.
 #pragma once
 
 #include <atomic>

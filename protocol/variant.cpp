@@ -21,6 +21,33 @@ char piece_at(const P& p, int square) {
     return '.';
 }
 
+// The board by files and ranks, the top rank first, each row followed by its square numbers.
+template <class P>
+std::vector<std::string> board_by_ranks(const P& p) {
+    using G = typename P::Geometry;
+    std::vector<std::string> out;
+    for (int rank = G::rows; rank >= 1; --rank) {
+        std::string row, numbers;
+        for (int file = 0; file < G::files; ++file) {
+            const int s = G::square_at(file, rank);
+            row += s < 0 ? ' ' : piece_at<P, G>(p, s);
+            row += ' ';
+            if (s >= 0) {
+                char num[4];
+                std::snprintf(num, sizeof num, "%3d", s + 1);
+                numbers += num;
+            }
+        }
+        char label[4];
+        std::snprintf(label, sizeof label, "%2d", rank);
+        out.push_back(std::string(label) + "  " + row + "  " + numbers);
+    }
+    std::string letters = "   ";
+    for (int file = 0; file < G::files; ++file) letters += std::string(" ") + char('a' + file);
+    out.push_back(letters);
+    return out;
+}
+
 }  // namespace
 
 // --- English ------------------------------------------------------------------------------------
@@ -94,30 +121,27 @@ PerftResult International::perft_divide(const Position& p, int depth) {
     return intl::perft_divide(p, PerftOptions{depth, Routes::Drop, 16, 1});
 }
 
-std::vector<std::string> International::board_lines(const Position& p) {
-    std::vector<std::string> out;
-    for (int rank = 10; rank >= 1; --rank) {
-        std::string row, numbers;
-        for (int file = 0; file < 10; ++file) {
-            const int s = intl::Geo::square_at(file, rank);
-            row += s < 0 ? ' ' : piece_at<Position, intl::Geo>(p, s);
-            row += ' ';
-            if (s >= 0) {
-                char num[4];
-                std::snprintf(num, sizeof num, "%3d", s + 1);
-                numbers += num;
-            }
-        }
-        char label[4];
-        std::snprintf(label, sizeof label, "%2d", rank);
-        out.push_back(std::string(label) + "  " + row + "  " + numbers);
-    }
-    out.push_back("    a b c d e f g h i j");
-    return out;
-}
+std::vector<std::string> International::board_lines(const Position& p) { return board_by_ranks(p); }
 
 Status International::status(const Position& start, std::span<const Move> moves, const Options&) {
     intl::Game g = intl::Game::from_position(start);
+    for (const Move& m : moves)
+        if (!g.play(m)) break;  // the game ended by rule before this move
+    return g.status();
+}
+
+// --- Brazilian ----------------------------------------------------------------------------------
+
+Brazilian::Position Brazilian::start(const Options&) { return Position::start(); }
+
+PerftResult Brazilian::perft_divide(const Position& p, int depth) {
+    return brazil::perft_divide(p, PerftOptions{depth, Routes::Drop, 16, 1});
+}
+
+std::vector<std::string> Brazilian::board_lines(const Position& p) { return board_by_ranks(p); }
+
+Status Brazilian::status(const Position& start, std::span<const Move> moves, const Options&) {
+    brazil::Game g = brazil::Game::from_position(start);
     for (const Move& m : moves)
         if (!g.play(m)) break;  // the game ended by rule before this move
     return g.status();

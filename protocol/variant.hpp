@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/brazilian.hpp"
 #include "engine/game.hpp"
 #include "engine/international.hpp"
 #include "engine/notation.hpp"
@@ -53,6 +54,16 @@ struct International : Rulebook<intl::Fmjd> {
     static Status status(const Position& start, std::span<const Move> moves, const Options& o);
 };
 
+struct Brazilian : Rulebook<brazil::Cbd> {
+    static constexpr int squares = 32;
+
+    static Position start(const Options& o);
+    static PerftResult perft_divide(const Position& p, int depth);
+    // The board for `d`, rank 8 (Black's side) on top, then the file letters a-h.
+    static std::vector<std::string> board_lines(const Position& p);
+    static Status status(const Position& start, std::span<const Move> moves, const Options& o);
+};
+
 template <class P>
 struct VariantOf;
 template <>
@@ -62,6 +73,10 @@ struct VariantOf<tempo::Position> {
 template <>
 struct VariantOf<intl::Position> {
     using type = International;
+};
+template <>
+struct VariantOf<brazil::Position> {
+    using type = Brazilian;
 };
 
 // A game as the session holds it: the start position, then one position per move played. The

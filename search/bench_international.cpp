@@ -1,8 +1,6 @@
 #include "search/bench_international.hpp"
 
-#include <cstdlib>
 #include <initializer_list>
-#include <iostream>
 #include <string>
 #include <vector>
 
@@ -14,31 +12,11 @@ namespace tempo::search {
 
 namespace {
 
-struct BenchPosition {
-    const char* name;
-    intl::Position position;
-};
-
-// A FEN of the fixed list below, then its moves as text (a typo there is a bug: fail loudly).
 intl::Position fen(const char* text, std::initializer_list<const char*> moves = {}) {
-    const Result<intl::Position> p = intl::parse_fen(text);
-    if (!p) {
-        std::cerr << "bench: bad FEN " << text << ": " << p.error() << '\n';
-        std::abort();
-    }
-    intl::Position q = *p;
-    for (const char* move : moves) {
-        const Result<Move> m = intl::parse_move(q, move);
-        if (!m) {
-            std::cerr << "bench: bad move " << move << ": " << m.error() << '\n';
-            std::abort();
-        }
-        q = q.after(*m);
-    }
-    return q;
+    return bench_position<intl::Fmjd>(text, moves);
 }
 
-std::vector<BenchPosition> bench_positions() {
+std::vector<BenchEntry<intl::Position>> bench_positions() {
     return {
         {"start", intl::Position::start()},
         {"opening 32-28 18-23 37-32 12-18", fen("W:W31-50:B1-20", {"32-28", "18-23", "37-32", "12-18"})},

@@ -5,13 +5,46 @@
 #pragma once
 
 #include <chrono>
+#include <cstdlib>
+#include <initializer_list>
+#include <iostream>
 #include <ostream>
 #include <string>
 
+#include "engine/rulebook.hpp"
 #include "search/bench.hpp"
 #include "search/search.hpp"
 
 namespace tempo::search {
+
+// One position of a bench list.
+template <class P>
+struct BenchEntry {
+    const char* name;
+    P position;
+};
+
+// A position of a fixed bench list of the game with rules trait `Board`: a FEN, then its moves
+// as text (a typo there is a bug, so it fails loudly).
+template <class Board>
+typename Rulebook<Board>::Position bench_position(const char* fen, std::initializer_list<const char*> moves = {}) {
+    using R = Rulebook<Board>;
+    const auto p = R::parse_fen(fen);
+    if (!p) {
+        std::cerr << "bench: bad FEN " << fen << ": " << p.error() << '\n';
+        std::abort();
+    }
+    auto q = *p;
+    for (const char* move : moves) {
+        const auto m = R::parse_move(q, move);
+        if (!m) {
+            std::cerr << "bench: bad move " << move << ": " << m.error() << '\n';
+            std::abort();
+        }
+        q = q.after(*m);
+    }
+    return q;
+}
 
 template <class Geometry, class Positions>
 BenchResult search_bench_positions(const Positions& positions, int depth, std::ostream& out) {

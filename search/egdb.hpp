@@ -128,7 +128,9 @@ inline std::optional<Score> probe_score(const Database* db, const Position& p, i
     if (v->outcome == Outcome::Draw) return Draw;
     return v->outcome == Outcome::Win ? win_in(ply + v->plies) : loss_in(ply + v->plies);
 }
-inline std::optional<Score> probe_score(const Database*, const intl::Position&, int) {
+// The database is of English draughts: the other games' positions are never in it.
+template <class OtherPosition>
+inline std::optional<Score> probe_score(const Database*, const OtherPosition&, int) {
     return std::nullopt;
 }
 

@@ -58,7 +58,8 @@ private:
     Score evaluate(const Position& p) {
         const Options& o = engine_.options_;
         if constexpr (Game::variant == Variant::English) return Game::evaluate(p, *o.weights, o.network, &nnue_cache_);
-        else return Game::evaluate(p, o.intl_network, &nnue_cache_);
+        else if constexpr (Game::variant == Variant::International) return Game::evaluate(p, o.intl_network, &nnue_cache_);
+        else return Game::evaluate(p);
     }
     bool is_repetition(const Position& p, int ply) const;
     void order(const Position& p, MoveList& list, Keys& keys, const Move* tt_move, int ply) const;
@@ -561,6 +562,11 @@ SearchResult Engine::go(const Position& root, std::span<const Key> history, cons
 SearchResult Engine::go(const intl::Position& root, std::span<const Key> history,
                         const Limits& limits, const InfoCallback& on_iteration) {
     return run<InternationalGame>(root, history, limits, on_iteration);
+}
+
+SearchResult Engine::go(const brazil::Position& root, std::span<const Key> history,
+                        const Limits& limits, const InfoCallback& on_iteration) {
+    return run<BrazilianGame>(root, history, limits, on_iteration);
 }
 
 template <class Game>

@@ -172,6 +172,8 @@ public:
                     const InfoCallback& on_iteration = {});
     SearchResult go(const intl::Position& root, std::span<const Key> history, const Limits& limits,
                     const InfoCallback& on_iteration = {});
+    SearchResult go(const brazil::Position& root, std::span<const Key> history, const Limits& limits,
+                    const InfoCallback& on_iteration = {});
     void stop() { stop_.store(true, std::memory_order_relaxed); }
     // The opponent played the expected move: a pondering search now obeys its clock limits,
     // counted from now.

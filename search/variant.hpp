@@ -1,5 +1,5 @@
-// The two games as the searcher sees them: one trait each, so that one searcher (search.cpp, a
-// template over the trait) plays both English draughts and international draughts.
+// The games as the searcher sees them: one trait each, so that one searcher (search.cpp, a
+// template over the trait) plays English, international and Brazilian draughts.
 //
 // A trait is the game's Rulebook (engine/rulebook.hpp: the position and move-list types, the
 // legal moves, whether a capture is pending, the crowning row) and what only the search asks:
@@ -10,6 +10,7 @@
 // a repetition can be.
 #pragma once
 
+#include "engine/brazilian.hpp"
 #include "engine/international.hpp"
 #include "engine/movegen.hpp"
 #include "engine/movegen_international.hpp"
@@ -17,6 +18,7 @@
 #include "engine/rulebook.hpp"
 #include "engine/variant.hpp"
 #include "search/eval.hpp"
+#include "search/eval_brazilian.hpp"
 #include "search/eval_international.hpp"
 #include "search/nnue.hpp"
 #include "search/score.hpp"
@@ -45,13 +47,7 @@ struct EnglishGame : Rulebook<Wcdf> {
 };
 
 struct InternationalGame : Rulebook<intl::Fmjd> {
-    static bool threatened(const Position& p) {
-        const Color us = p.side_to_move();
-        return (us == Color::Black
-                    ? intl::movegen::capturers<Color::White>(p.pieces(~us), p.pieces(us), p.kings())
-                    : intl::movegen::capturers<Color::Black>(p.pieces(~us), p.pieces(us),
-                                                             p.kings())) != 0;
-    }
+    static bool threatened(const Position& p) { return intl::can_capture(p, ~p.side_to_move()); }
     // The 25-move rule and the 16-move rule of the small endings (FMJD), kept by the position.
     static bool rule_draw(const Position& p) { return intl::rule_draw(p); }
     // The 10x10 network when there is one (its first layer updated from the search thread's
@@ -60,6 +56,13 @@ struct InternationalGame : Rulebook<intl::Fmjd> {
         if (!net) return search::evaluate(p);
         return cache ? net->evaluate(p, *cache) : net->evaluate(p);
     }
+};
+
+struct BrazilianGame : Rulebook<brazil::Cbd> {
+    static bool threatened(const Position& p) { return intl::can_capture(p, ~p.side_to_move()); }
+    static bool rule_draw(const Position& p) { return brazil::rule_draw(p); }
+    // The hand-set evaluation (eval_brazilian.hpp); this game has no network.
+    static Score evaluate(const Position& p) { return search::evaluate(p); }
 };
 
 }  // namespace tempo::search

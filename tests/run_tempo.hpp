@@ -268,6 +268,22 @@ private:
     std::string buffer_;
 };
 
+// The words of a line, split at white space.
+inline std::vector<std::string> words_of(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> w;
+    for (std::string x; in >> x;) w.push_back(x);
+    return w;
+}
+
+// The FEN that `d` reports for the process's current position.
+inline std::string fen_of(TempoProcess& t) {
+    t.send("d");
+    for (const auto& l : t.sync())
+        if (l.starts_with("Fen: ")) return l.substr(5);
+    return "<no Fen line>";
+}
+
 inline long long ms_since(TempoProcess::Clock::time_point t) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(TempoProcess::Clock::now() - t).count();
 }

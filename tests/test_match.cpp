@@ -318,7 +318,7 @@ TEST_CASE("tempo match --variant international refuses what cannot play 10x10", 
     const std::string fens = dir.file("bad.fen");
     testing::write_text(fens, "W:W31-50:B1-20\nW:W51:B1\n");
     refused({"-openings", "file=" + fens}, fens + ":2: ");
-    refused({"-variant", "frisian"}, "-variant 'frisian' is not one of: english, international");
+    refused({"-variant", "frisian"}, "-variant 'frisian' is not one of: english, international, brazilian");
     // An engine that does not offer the variant is refused before the first game.
     const std::string mini = dir.file("mini.sh");
     testing::write_text(mini, "#!/bin/sh\nwhile read l; do case \"$l\" in uci) echo 'id name mini'; echo uciok;; "

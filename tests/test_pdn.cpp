@@ -127,7 +127,8 @@ TEST_CASE("PDN: an unknown GameType is refused with a clear error", "[pdn]") {
         auto t = pdn::game_type(games->front());
         REQUIRE_FALSE(t);
         CHECK(t.error() == std::string("GameType \"") + type +
-                               "\" is not supported (20: international draughts, 21: English draughts)");
+                               "\" is not supported (20: international draughts, 21: English draughts, 26: Brazilian "
+                                           "draughts)");
         CHECK_FALSE(pdn::replay(games->front()));
         CHECK_FALSE(pdn::replay_international(games->front()));
         CHECK(pdn::check(games->front()).error() == t.error());

@@ -142,5 +142,5 @@ TEST_CASE("tempo play --variant international: 10x10 moves, undo, save and load 
 
     const auto bad = run_tool({"play", "--variant", "frisian", "--side", "white"});
     CHECK(bad.status == 2);
-    CHECK(bad.err == "tempo play: --variant 'frisian' is not one of: english, international (see 'tempo play --help')\n");
+    CHECK(bad.err == "tempo play: --variant 'frisian' is not one of: english, international, brazilian (see 'tempo play --help')\n");
 }

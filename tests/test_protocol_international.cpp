@@ -9,6 +9,8 @@
 #include "search/nnue.hpp"
 
 using testing::TempoProcess;
+using testing::fen_of;
+using testing::words_of;
 using namespace std::chrono_literals;
 
 namespace {
@@ -16,20 +18,6 @@ namespace {
 const std::string Start10 =
     "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:"
     "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20";
-
-std::vector<std::string> words_of(const std::string& line) {
-    std::istringstream in(line);
-    std::vector<std::string> w;
-    for (std::string x; in >> x;) w.push_back(x);
-    return w;
-}
-
-std::string fen_of(TempoProcess& t) {
-    t.send("d");
-    for (const auto& l : t.sync())
-        if (l.starts_with("Fen: ")) return l.substr(5);
-    return "<no Fen line>";
-}
 
 std::vector<std::string> legal(TempoProcess& t) {
     t.send("legal");

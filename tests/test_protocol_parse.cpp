@@ -162,7 +162,7 @@ TEST_CASE("options: the table, every kind, every refusal changes nothing", "[pro
     CHECK(*set_option(o, "variant", std::string("International")) == Changed::Variant);
     CHECK(o.variant == tempo::Variant::International);
     CHECK(*set_option(o, "Variant", std::string("international")) == Changed::Value);
-    CHECK(lines[8] == "option name Variant type combo default english var english var international");
+    CHECK(lines[8] == "option name Variant type combo default english var english var international var brazilian");
 
     const Options before = o;
     auto refused = [&](std::string_view name, std::optional<std::string> value) {
@@ -181,7 +181,7 @@ TEST_CASE("options: the table, every kind, every refusal changes nothing", "[pro
     CHECK(refused("Notation", std::string("letters")) ==
           "option Notation has no value 'letters' (one of: numbers, names)");
     CHECK(refused("Variant", std::string("frisian")) ==
-          "option Variant has no value 'frisian' (one of: english, international)");
+          "option Variant has no value 'frisian' (one of: english, international, brazilian)");
     CHECK(o.variant == before.variant);
     CHECK(refused("Ponder", std::string("yes")) == "option Ponder needs true or false, not 'yes'");
     CHECK(refused("Clear Hash", std::string("1")) == "option Clear Hash is a button and takes no value");

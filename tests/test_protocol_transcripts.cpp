@@ -11,6 +11,8 @@
 
 using testing::ms_since;
 using testing::TempoProcess;
+using testing::fen_of;
+using testing::words_of;
 using namespace std::chrono_literals;
 
 namespace {
@@ -26,13 +28,6 @@ constexpr long long Slack = 25;
 bool starts(const std::string& s, std::string_view prefix) { return s.starts_with(prefix); }
 
 // (No std::regex here: g++ 12 warns falsely inside <regex> under the sanitizers.)
-std::vector<std::string> words_of(const std::string& line) {
-    std::istringstream in(line);
-    std::vector<std::string> w;
-    for (std::string x; in >> x;) w.push_back(x);
-    return w;
-}
-
 bool is_number(const std::string& s, bool sign = false) {
     const std::size_t from = sign && !s.empty() && s[0] == '-' ? 1 : 0;
     return s.size() > from && std::all_of(s.begin() + long(from), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -74,13 +69,6 @@ std::string best(const std::vector<std::string>& lines) {
     REQUIRE(starts(lines.back(), "bestmove "));
     const std::string& l = lines.back();
     return l.substr(9, l.find(' ', 9) - 9);
-}
-
-std::string fen_of(TempoProcess& t) {
-    t.send("d");
-    for (const auto& l : t.sync())
-        if (starts(l, "Fen: ")) return l.substr(5);
-    return "<no Fen line>";
 }
 
 // Every legal move, as the engine lists them.
@@ -154,7 +142,7 @@ TEST_CASE("transcript: options are set silently, refused with one error, state k
     one_error(t, "setoption name MultiPV value many", "option MultiPV needs a number, not 'many'");
     one_error(t, "setoption name Threads", "option Threads needs a value");
     one_error(t, "setoption name Variant value checkers",
-              "option Variant has no value 'checkers' (one of: english, international)");
+              "option Variant has no value 'checkers' (one of: english, international, brazilian)");
     one_error(t, "setoption name Ponder value 1", "option Ponder needs true or false, not '1'");
     one_error(t, "setoption name FirstMove value red", "option FirstMove has no value 'red' (one of: black, white)");
     t.send("setoption name SearchTune value pc=0 lmr_base=80");

@@ -1,11 +1,13 @@
-// `tempo bench [depth] [--variant english|international]`: the fixed search benchmarks of
-// search/bench.hpp (English) and search/bench_international.hpp (10x10).
+// `tempo bench [depth] [--variant english|international|brazilian]`: the fixed search benchmarks
+// of search/bench.hpp (English), search/bench_international.hpp (10x10) and
+// search/bench_brazilian.hpp.
 #include <cstdio>
 #include <iostream>
 #include <optional>
 
 #include "engine/variant.hpp"
 #include "search/bench.hpp"
+#include "search/bench_brazilian.hpp"
 #include "search/bench_international.hpp"
 #include "search/search.hpp"
 #include "tools/cli.hpp"
@@ -15,12 +17,12 @@ namespace tempo::cli {
 int bench_main(Args args) {
     if (wants_help(args)) {
         std::printf(
-            "Usage: tempo bench [depth] [--variant english|international]\n"
+            "Usage: tempo bench [depth] [--variant english|international|brazilian]\n"
             "\n"
             "Searches the fixed bench positions to `depth` (1-%d; default %d for english, %d for\n"
-            "international) with one thread and a 16 MB table cleared before each, one line per\n"
-            "position, then the speed and, last, 'Nodes searched: N' (the English number is the one\n"
-            "functional commits quote as 'Bench: N').\n",
+            "international and brazilian) with one thread and a 16 MB table cleared before each,\n"
+            "one line per position, then the speed and, last, 'Nodes searched: N' (the English\n"
+            "number is the one functional commits quote as 'Bench: N').\n",
             search::MaxDepth, search::BenchDepth, search::BenchDepthInternational);
         return ExitOk;
     }
@@ -51,10 +53,17 @@ int bench_main(Args args) {
             depth = int(*d);
         }
     }
-    if (variant == Variant::English)
-        search::run_bench(depth.value_or(search::BenchDepth), std::cout);
-    else
-        search::run_bench_international(depth.value_or(search::BenchDepthInternational), std::cout);
+    switch (variant) {
+        case Variant::English:
+            search::run_bench(depth.value_or(search::BenchDepth), std::cout);
+            break;
+        case Variant::International:
+            search::run_bench_international(depth.value_or(search::BenchDepthInternational), std::cout);
+            break;
+        case Variant::Brazilian:
+            search::run_bench_brazilian(depth.value_or(search::BenchDepthBrazilian), std::cout);
+            break;
+    }
     std::cout.flush();
     return std::cout ? ExitOk : ExitFailure;
 }

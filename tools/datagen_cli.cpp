@@ -428,6 +428,9 @@ int datagen_main(Args args) {
         if (*o == "--variant") {
             const Result<Variant> variant = parse_variant(*v, *o);
             if (!variant) return usage_error(Command, variant.error());
+            if (*variant == Variant::Brazilian)
+                return usage_error(Command, "--variant brazilian: there is no network format for Brazilian "
+                                            "draughts yet (english or international)");
             s.international = *variant == Variant::International;
             continue;
         }

@@ -8,13 +8,16 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "engine/brazilian.hpp"
 #include "engine/notation.hpp"
 #include "engine/notation_international.hpp"
 #include "engine/perft.hpp"
@@ -34,7 +37,7 @@ constexpr std::int64_t MaxHashMb = 65536;
 
 void print_perft_help() {
     std::printf(
-        "Usage: tempo perft --depth N [--variant english|international] [--fen FEN] [--divide]\n"
+        "Usage: tempo perft --depth N [--variant english|international|brazilian] [--fen FEN] [--divide]\n"
         "                   [--dedupe] [--hash MB] [--threads T] [--rules official|reference]\n"
         "\n"
         "Counts the leaf nodes of the legal move tree to depth N (bulk counting at the last ply).\n"
@@ -43,8 +46,10 @@ void print_perft_help() {
         "\n"
         "Options:\n"
         "  --depth N       plies to count, 0..%d (required)\n"
-        "  --variant V     'english' (8x8, the default) or 'international' (10x10, FMJD rules:\n"
-        "                  White on 31-50 moves first; equal captures count once, as published)\n"
+        "  --variant V     'english' (8x8, the default), 'international' (10x10, FMJD rules:\n"
+        "                  White on 31-50 moves first) or 'brazilian' (the FMJD rules on 8x8,\n"
+        "                  White on 21-32 first); in the last two equal captures count once,\n"
+        "                  as published\n"
         "  --fen FEN       the position, PDN FEN such as 'B:W21-32:B1-12' (default: the start);\n"
         "                  the FEN says who is to move\n"
         "  --divide        one line per root move, 'MOVE: COUNT', before the total\n"
@@ -63,15 +68,17 @@ void print_perft_help() {
         "  tempo perft --depth 10 --divide\n"
         "  tempo perft --depth 16 --hash 4096 --threads 2\n"
         "  tempo perft --depth 6 --fen 'W:WK10,30,31,32:B1,2,3,14,15,22,23' --dedupe\n"
-        "  tempo perft --variant international --depth 9 --hash 1024 --threads 2\n",
+        "  tempo perft --variant international --depth 9 --hash 1024 --threads 2\n"
+        "  tempo perft --variant brazilian --depth 11 --hash 256\n",
         MaxDepth, static_cast<long long>(MaxHashMb), MaxThreads);
 }
 
 struct PerftRequest {
     PerftOptions options;
-    bool international = false;
-    Position position;             // english
-    intl::Position intl_position;  // international
+    Variant variant = Variant::English;
+    Position position;                   // english
+    intl::Position intl_position;        // international
+    brazil::Position brazil_position;    // brazilian
     bool divide = false;
 };
 
@@ -98,7 +105,7 @@ Result<PerftRequest> parse_perft_args(Args args) {
             if (name == "--variant") {
                 const Result<Variant> variant = parse_variant(*text, name);
                 if (!variant) return Error{variant.error()};
-                req.international = *variant == Variant::International;
+                req.variant = *variant;
             } else if (name == "--fen") {
                 fen = *text;
             } else if (name == "--rules") {
@@ -136,17 +143,26 @@ Result<PerftRequest> parse_perft_args(Args args) {
     }
     if (!depth) return Error{"--depth is required"};
     req.options.depth = *depth;
-    if (req.international) {
+    if (req.variant != Variant::English) {
         if (rules_given)
-            return Error{"--rules applies to english only (international: White always begins)"};
+            return Error{"--rules applies to english only (" + std::string(variant_name(req.variant)) +
+                         ": White always begins)"};
         req.options.routes = Routes::Drop;  // the only convention of the published tables
-        if (!fen) {
-            req.intl_position = intl::Position::start();
-            return req;
-        }
-        auto parsed = intl::parse_fen(*fen);
-        if (!parsed) return Error{parsed.error()};
-        req.intl_position = std::move(parsed).value();
+        const auto read = [&](auto& position, auto parse) -> std::optional<Error> {
+            using P = std::remove_cvref_t<decltype(position)>;
+            if (!fen) {
+                position = P::start();
+                return std::nullopt;
+            }
+            auto parsed = parse(*fen);
+            if (!parsed) return Error{parsed.error()};
+            position = std::move(parsed).value();
+            return std::nullopt;
+        };
+        const auto e = req.variant == Variant::International
+                           ? read(req.intl_position, [](std::string_view f) { return intl::parse_fen(f); })
+                           : read(req.brazil_position, [](std::string_view f) { return brazil::parse_fen(f); });
+        if (e) return *e;
         return req;
     }
     if (fen) {
@@ -189,12 +205,12 @@ int perft_main(Args args) {
 
     const bool progress = isatty(STDERR_FILENO) == 1;
     const auto start = std::chrono::steady_clock::now();
+    const auto on_root = progress ? std::function(show_progress)
+                                  : std::function<void(const DivideLine&, std::size_t, std::size_t)>();
     const PerftResult result =
-        req.international
-            ? (progress ? intl::perft_divide(req.intl_position, req.options, show_progress)
-                        : intl::perft_divide(req.intl_position, req.options))
-            : (progress ? perft_divide(req.position, req.options, show_progress)
-                        : perft_divide(req.position, req.options));
+        req.variant == Variant::International ? intl::perft_divide(req.intl_position, req.options, on_root)
+        : req.variant == Variant::Brazilian   ? brazil::perft_divide(req.brazil_position, req.options, on_root)
+                                              : perft_divide(req.position, req.options, on_root);
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
     if (progress) std::fputs("\r\033[K", stderr);
 

@@ -6,9 +6,10 @@
 // one, so a script sees plain, stable text. Strength names map to the protocol's Skill Level and a
 // thinking time per move (see Strengths below).
 //
-// `--variant international` plays international draughts (10x10, FMJD rules, White first) with
-// the same session: PlaySession is a template over the game (Game or intl::Game), and saves and
-// loads PDN with the game's GameType (21 or 20).
+// `--variant international` plays international draughts (10x10, FMJD rules, White first) and
+// `--variant brazilian` Brazilian draughts (the same rules on 8x8) with the same session:
+// PlaySession is a template over the game (Game, intl::Game or brazil::Game), and saves and loads
+// PDN with the game's GameType (21, 20 or 26).
 #include <unistd.h>
 
 #include <array>
@@ -69,6 +70,16 @@ struct Board<intl::Game> {
     using Geometry = intl::Geo;
     static constexpr pdn::GameType type = pdn::GameType::International;
 };
+template <>
+struct Board<brazil::Game> {
+    using Geometry = brazil::Position::Geometry;
+    static constexpr pdn::GameType type = pdn::GameType::Brazilian;
+};
+
+// "English", "international" or "Brazilian", as the messages name a game.
+constexpr const char* game_name(pdn::GameType t) {
+    return t == pdn::GameType::English ? "English" : t == pdn::GameType::International ? "international" : "Brazilian";
+}
 
 template <class G>
 class PlaySession {
@@ -315,8 +326,7 @@ private:
         if (!type) return (void)std::printf("Not loaded: %s\n", type.error().c_str());
         if (*type != Type)
             return (void)std::printf("Not loaded: %s holds %s draughts (GameType %d); this is %s draughts (see --variant)\n",
-                                     path.c_str(), *type == pdn::GameType::English ? "English" : "international",
-                                     int(*type), Type == pdn::GameType::English ? "English" : "international");
+                                     path.c_str(), game_name(*type), int(*type), game_name(Type));
         G loaded;
         if (const std::string* fen = g.tag("FEN"); fen && !fen->empty()) {
             auto f = G::from_fen(*fen);
@@ -390,7 +400,7 @@ int play_main(Args args) {
     if (wants_help(args)) {
         std::printf(
             "Usage: tempo play [--side black|white] [--strength gentle|easy|medium|hard|expert]\n"
-            "                  [--movetime MS] [--seed N] [--variant english|international]\n"
+            "                  [--movetime MS] [--seed N] [--variant english|international|brazilian]\n"
             "\n"
             "A game against Tempo. Without --side or --strength, each is asked for first (one line\n"
             "each on stdin; an empty line takes the default, black and medium; an answer that is\n"
@@ -399,8 +409,9 @@ int play_main(Args args) {
             "expert (20, 2 s); --movetime overrides the time. Then type moves (11-15, 22x15, c3-d4)\n"
             "or commands: hint, undo, flip, board, moves, save FILE, load FILE, new, quit, help.\n"
             "Reads from a pipe as well as from a terminal. --variant international plays\n"
-            "international draughts (10x10, FMJD rules, White moves first; moves 32-28, 28x19x10);\n"
-            "save and load then write and read PDN with GameType 20.\n");
+            "international draughts (10x10, FMJD rules, White moves first; moves 32-28, 28x19x10),\n"
+            "--variant brazilian Brazilian draughts (the same rules on 8x8, White first; moves 22-18,\n"
+            "c3-d4); save and load then write and read PDN with GameType 20 or 26.\n");
         return ExitOk;
     }
     std::string side, strength, variant = "english";
@@ -447,6 +458,8 @@ int play_main(Args args) {
     const Color player = side == "black" ? Color::Black : Color::White;
     if (*game == Variant::International)
         return PlaySession<intl::Game>(player, *s, int(movetime), std::uint64_t(seed)).run();
+    if (*game == Variant::Brazilian)
+        return PlaySession<brazil::Game>(player, *s, int(movetime), std::uint64_t(seed)).run();
     return PlaySession<Game>(player, *s, int(movetime), std::uint64_t(seed)).run();
 }
 

@@ -185,7 +185,7 @@ Result<Settings> parse_arguments(std::span<const std::string_view> args) {
 
 namespace {
 
-// The openings of a file read by the rules of game type G (Game or intl::Game).
+// The openings of a file read by the rules of game type G (Game, intl::Game or brazil::Game).
 template <class G>
 Result<std::vector<Opening>> load_openings_as(const std::string& path) {
     auto text = pdn::read_file(path);
@@ -240,6 +240,7 @@ Result<std::vector<Opening>> load_openings_as(const std::string& path) {
 
 Result<std::vector<Opening>> load_openings(const std::string& path, pdn::GameType variant) {
     if (variant == pdn::GameType::International) return load_openings_as<intl::Game>(path);
+    if (variant == pdn::GameType::Brazilian) return load_openings_as<brazil::Game>(path);
     return load_openings_as<Game>(path);
 }
 

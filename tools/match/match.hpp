@@ -19,6 +19,7 @@
 // `setoption name Variant value international` before its own options; the runner referees with
 // intl::Game (no legal move loses; threefold repetition, the 25-move and 16-move rules draw),
 // openings are 10x10 FENs or move lists from the 10x10 start, and the PDN says GameType 20.
+// `-variant brazilian` is the same with brazil::Game, 8x8 openings and GameType 26.
 #pragma once
 
 #include <cstdint>

@@ -45,14 +45,17 @@ public:
         proc_.send("uci");
         std::vector<std::string> handshake;
         if (auto r = wait_for("uciok", HandshakeTime, false, &handshake); !r) return fail(r.error());
-        if (variant_ == pdn::GameType::International) {
-            const bool offered = std::any_of(handshake.begin(), handshake.end(), [](const std::string& l) {
+        if (variant_ != pdn::GameType::English) {
+            const std::string name = variant_ == pdn::GameType::International ? "international" : "brazilian";
+            const bool offered = std::any_of(handshake.begin(), handshake.end(), [&](const std::string& l) {
                 const auto w = words(l);
                 return w.size() >= 4 && w[0] == "option" && w[1] == "name" && w[2] == "Variant" &&
-                       std::find(w.begin(), w.end(), "international") != w.end();
+                       std::find(w.begin(), w.end(), name) != w.end();
             });
-            if (!offered) return fail("does not offer 'option name Variant ... var international' (no 10x10 play)");
-            proc_.send("setoption name Variant value international");
+            if (!offered)
+                return fail("does not offer 'option name Variant ... var " + name + "'" +
+                            (variant_ == pdn::GameType::International ? " (no 10x10 play)" : ""));
+            proc_.send("setoption name Variant value " + name);
         }
         for (const auto& [name, value] : cfg_.options) proc_.send("setoption name " + name + " value " + value);
         if (auto r = wait_for("readyok", HandshakeTime, true); !r) return fail(r.error());
@@ -156,7 +159,8 @@ std::string termination(const Status& st) {
     }
 }
 
-// Plays one game between two sessions from an opening, refereed by G (Game or intl::Game); the
+// Plays one game between two sessions from an opening, refereed by G (Game, intl::Game or
+// brazil::Game); the
 // result names why it ended.
 template <class G>
 GameResult play_game(EngineSession& black, EngineSession& white, const Opening& opening) {
@@ -377,9 +381,11 @@ int run_match(Settings s, std::FILE* out) {
             const Job& job = jobs[std::size_t(k)];
             const Opening& o = openings[std::size_t(order[std::size_t(job.pair) % order.size()])];
             const int black = job.a_black ? job.a : job.b, white = job.a_black ? job.b : job.a;
-            GameResult r = s.variant == pdn::GameType::International
-                               ? play_game<intl::Game>(*sessions[std::size_t(black)], *sessions[std::size_t(white)], o)
-                               : play_game<Game>(*sessions[std::size_t(black)], *sessions[std::size_t(white)], o);
+            EngineSession& b = *sessions[std::size_t(black)];
+            EngineSession& w = *sessions[std::size_t(white)];
+            GameResult r = s.variant == pdn::GameType::International ? play_game<intl::Game>(b, w, o)
+                           : s.variant == pdn::GameType::Brazilian   ? play_game<brazil::Game>(b, w, o)
+                                                                     : play_game<Game>(b, w, o);
             Status end;
             end.outcome = r.outcome;
             const std::string result = pdn::result_text(end, s.variant);

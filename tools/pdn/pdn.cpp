@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "engine/notation_international.hpp"
+#include "engine/rulebook.hpp"
 
 namespace tempo::pdn {
 
@@ -75,8 +76,10 @@ Result<GameType> game_type(const PdnGame& game) {
     while (!number.empty() && number.front() == ' ') number.erase(0, 1);
     if (number == "21") return GameType::English;
     if (number == "20") return GameType::International;
+    if (number == "26") return GameType::Brazilian;
     return Error{"GameType \"" + *tag +
-                 "\" is not supported (20: international draughts, 21: English draughts)"};
+                 "\" is not supported (20: international draughts, 21: English draughts, 26: Brazilian "
+                 "draughts)"};
 }
 
 std::string result_text(const Status& s, GameType type) {
@@ -112,6 +115,11 @@ PdnGame record(const Game& game, const std::vector<std::pair<std::string, std::s
 PdnGame record(const intl::Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
                std::string_view result) {
     return record_of(game, GameType::International, intl::Position::start(), tags, result);
+}
+
+PdnGame record(const brazil::Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
+               std::string_view result) {
+    return record_of(game, GameType::Brazilian, brazil::Position::start(), tags, result);
 }
 
 std::string write(const PdnGame& game) {
@@ -273,7 +281,9 @@ std::string move_error(std::size_t i, Color first, Color start, Color side, cons
 Result<Game> replay(const PdnGame& pg) {
     const auto type = game_type(pg);
     if (!type) return Error{type.error()};
-    if (*type != GameType::English) return Error{"not an English draughts game (GameType 20: international draughts)"};
+    if (*type != GameType::English)
+        return Error{std::string("not an English draughts game (GameType ") + std::to_string(int(*type)) +
+                     (*type == GameType::International ? ": international draughts)" : ": Brazilian draughts)")};
     // Legality only: a file may go on past a draw by repetition or the 80-ply rule.
     Rules rules{Color::Black, false, 0};
     Game game(rules);
@@ -291,24 +301,41 @@ Result<Game> replay(const PdnGame& pg) {
     return game;
 }
 
-Result<intl::Position> replay_international(const PdnGame& pg) {
+namespace {
+
+// A game of a flying-king type (10x10 international, 8x8 Brazilian) replayed with the rulebook R.
+template <class R>
+Result<typename R::Position> replay_flying(const PdnGame& pg, GameType want, const char* name) {
     const auto type = game_type(pg);
     if (!type) return Error{type.error()};
-    if (*type != GameType::International)
-        return Error{"not an international draughts game (GameType 20); this one is English (21)"};
-    intl::Position p = intl::Position::start();
+    if (*type != want) {
+        const char* other = *type == GameType::English ? "English" : *type == GameType::International ? "international" : "Brazilian";
+        return Error{std::string("not ") + name + " game (GameType " + std::to_string(int(want)) + "); this one is " +
+                     other + " (" + std::to_string(int(*type)) + ")"};
+    }
+    typename R::Position p = R::Position::start();
     if (const std::string* fen = pg.tag("FEN"); fen && !fen->empty()) {
-        auto f = intl::parse_fen(*fen);
+        auto f = R::parse_fen(*fen);
         if (!f) return Error{"bad FEN tag: " + f.error()};
         p = *f;
     }
     const Color start = p.side_to_move();
     for (std::size_t i = 0; i < pg.moves.size(); ++i) {
-        const auto m = intl::parse_move(p, pg.moves[i]);
+        const auto m = R::parse_move(p, pg.moves[i]);
         if (!m) return Error{move_error(i, Color::White, start, p.side_to_move(), pg.moves[i], m.error())};
         p = p.after(*m);
     }
     return p;
+}
+
+}  // namespace
+
+Result<intl::Position> replay_international(const PdnGame& pg) {
+    return replay_flying<Rulebook<intl::Fmjd>>(pg, GameType::International, "an international draughts");
+}
+
+Result<brazil::Position> replay_brazilian(const PdnGame& pg) {
+    return replay_flying<Rulebook<brazil::Cbd>>(pg, GameType::Brazilian, "a Brazilian draughts");
 }
 
 Result<std::size_t> check(const PdnGame& game) {
@@ -316,6 +343,8 @@ Result<std::size_t> check(const PdnGame& game) {
     if (!type) return Error{type.error()};
     if (*type == GameType::International) {
         if (auto r = replay_international(game); !r) return Error{r.error()};
+    } else if (*type == GameType::Brazilian) {
+        if (auto r = replay_brazilian(game); !r) return Error{r.error()};
     } else if (auto r = replay(game); !r) {
         return Error{r.error()};
     }

@@ -1,14 +1,14 @@
-// PDN game files: reading, writing and replaying English (GameType 21) and international draughts
-// (GameType 20, 10x10) games.
+// PDN game files: reading, writing and replaying English (GameType 21), international draughts
+// (GameType 20, 10x10) and Brazilian draughts (GameType 26) games.
 //
 // A file is a sequence of games; each game is tag pairs (`[Event "..."]`), then move text: move
 // numbers (`1.`, `1...` when White moves first), moves in PDN numbers or board names, comments in
 // braces, and a result (`1-0`, `0-1`, `1/2-1/2`, `*`; the draughts forms `2-0`, `0-2`, `1-1` are
 // read as the same). `1-0` means the first player won: Black in English draughts (as in the
-// protocol's `status` line), White in international draughts.
+// protocol's `status` line), White in international and Brazilian draughts.
 //
 // The GameType tag says which game a record is: 21 (or no tag) English draughts, 20 international
-// draughts; only the number before a comma counts (`20,W,10,10,N2,0` is 20). Any other type is
+// draughts, 26 Brazilian draughts; only the number before a comma counts (`20,W,10,10,N2,0` is 20). Any other type is
 // refused by `game_type` and the replays, with a message that names it.
 //
 // The writer puts the tags in the order they were set, wraps the move text at 80 columns, and
@@ -48,14 +48,14 @@ struct PdnGame {
     friend bool operator==(const PdnGame&, const PdnGame&) = default;
 };
 
-enum class GameType { International = 20, English = 21 };
+enum class GameType { International = 20, English = 21, Brazilian = 26 };
 
 // The game a record holds, by its GameType tag (none: English); the error names a type that is
 // neither.
 Result<GameType> game_type(const PdnGame& game);
 
 // Who moves first in a game of this type when no FEN says otherwise.
-constexpr Color first_player(GameType t) { return t == GameType::International ? Color::White : Color::Black; }
+constexpr Color first_player(GameType t) { return t == GameType::English ? Color::Black : Color::White; }
 
 // The standard PDN result for a finished game, "*" while it goes on ("1-0": the first player won).
 std::string result_text(const Status& s, GameType type = GameType::English);
@@ -66,6 +66,9 @@ PdnGame record(const Game& game, const std::vector<std::pair<std::string, std::s
                std::string_view result);
 // The same for a 10x10 game: GameType 20, a FEN tag when the start is not the 10x10 start.
 PdnGame record(const intl::Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
+               std::string_view result);
+// The same for a Brazilian game: GameType 26.
+PdnGame record(const brazil::Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
                std::string_view result);
 
 // One game as text (ending with a blank line).
@@ -81,6 +84,8 @@ Result<Game> replay(const PdnGame& game);
 
 // The same for a GameType 20 game, on the 10x10 board: the position after the last move.
 Result<intl::Position> replay_international(const PdnGame& game);
+// The same for a GameType 26 game (Brazilian draughts, 8x8).
+Result<brazil::Position> replay_brazilian(const PdnGame& game);
 
 // Replays a game of either type (its GameType tag decides) and returns the number of moves; the
 // error is that of the replay or of the GameType.

@@ -1,0 +1,106 @@
+// Brazilian draughts: the rules of international draughts on the 8x8 board, 12 men a side.
+//
+// Sources: "Brazilian draughts follows the same rules and conventions as International draughts,
+// the only differences are the smaller gameboard (8x8 squares instead of 10x10), and fewer
+// checkers per player (12 instead of 20)" (Wikipedia, "Brazilian draughts"); the Brazilian
+// section of the FMJD (brazil.fmjd.org, "rules": White begins, men capture backwards, the king
+// moves and captures at a distance, the most pieces must be taken); lidraughts plays it as "Same
+// rules as international draughts, played on an 8x8 board" with PDN GameType 26, the number
+// CheckerBoard's API uses too (GT_BRAZILIAN).
+//
+// So the trait is intl::Fmjd's choices with the 8x8 geometry of English draughts (bitboard.hpp:
+// the same squares 1-32, a1 = square 29 at White's lower left) and 12 men: Black on 1-12, White
+// on 21-32, White moves first (the FEN `W:W21-32:B1-12`). The draw rules are the FMJD ones the
+// sources carry over: threefold repetition, 25 moves of each side with only king moves, and the
+// 16-move rule of the small endings.
+//
+// Its moves come from the flying-king generator (movegen_international.hpp), which checks that it
+// implements this trait's choices; its published perft table is in tests/data/perft-brazilian.txt.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/bitboard.hpp"
+#include "engine/international.hpp"
+#include "engine/movegen_international.hpp"
+#include "engine/notation.hpp"
+#include "engine/perft.hpp"
+#include "engine/position.hpp"
+#include "engine/result.hpp"
+
+namespace tempo::brazil {
+
+struct Cbd {
+    using Geometry = Geometry8;
+    static constexpr int men_per_side = 12;
+    static constexpr Color first_to_move = Color::White;
+    static constexpr bool men_capture_backward = true;
+    static constexpr bool flying_kings = true;
+    static constexpr bool majority_capture = true;
+    static constexpr bool kings_count_as_men = true;
+    static constexpr bool removed_after_move = true;
+    static constexpr bool crown_only_at_end = true;
+    static constexpr bool crowning_ends_capture = false;
+    static constexpr int king_moves_draw_plies = intl::Fmjd::king_moves_draw_plies;
+    static constexpr int small_ending_draw_plies = intl::Fmjd::small_ending_draw_plies;
+
+    // What BasicPosition needs (position.hpp).
+    static constexpr QuietReset quiet_reset = QuietReset::ManMove;
+    static constexpr bool small_endings = true;
+    static constexpr bool is_small_ending(Bitboard black, Bitboard white, Bitboard kings) {
+        return intl::is_small_ending(black, white, kings);
+    }
+};
+
+using Position = BasicPosition<Cbd>;
+
+constexpr Bitboard crown_row(Color c) {
+    return c == Color::Black ? Position::Crown<Color::Black> : Position::Crown<Color::White>;
+}
+
+// Whether the 25-move rule or the 16-move rule draws the game in `p`.
+inline bool rule_draw(const Position& p) {
+    return p.quiet_plies() >= Cbd::king_moves_draw_plies || p.ending_plies() >= Cbd::small_ending_draw_plies;
+}
+
+// --- Moves: the flying-king generator -----------------------------------------------------------
+
+using MoveList = intl::MoveList;
+
+inline void generate_moves(const Position& p, MoveList& list) { intl::generate_moves(p, list); }
+inline bool has_capture(const Position& p) { return intl::has_capture(p); }
+inline std::uint64_t count_moves(const Position& p) { return intl::count_moves(p); }
+
+// Every legal move, each distinct (from, to, captured) once, in the order of their text (game.cpp).
+std::vector<Move> legal_moves(const Position& p);
+
+// --- Notation (notation_international.cpp): as international draughts' on squares 1-32 --------
+//
+// FEN `W:W21-32:B1-12`; moves `22-18`, `27x18x9`, or in board names `c3-d4`, `a1xc3xe5`
+// (files a-h, ranks 1-8, White at the bottom: a1 is square 29).
+
+std::string square_text(int square, Notation n = Notation::Numbers);
+Result<Position> parse_fen(std::string_view fen);
+std::string to_fen(const Position& p);
+std::vector<std::vector<int>> routes_of(const Position& p, const Move& m);
+std::string move_text(const Position& p, const Move& m, Notation n = Notation::Numbers);
+Result<Move> parse_move(const Position& p, std::string_view text);
+std::vector<std::string> legal_move_texts(const Position& p, Notation n = Notation::Numbers);
+
+// --- Perft (perft_international.cpp): equal moves count once ------------------------------------
+
+std::uint64_t perft(const Position& p, int depth);
+PerftResult perft_divide(const Position& p, const PerftOptions& options,
+                         const std::function<void(const DivideLine&, std::size_t done,
+                                                  std::size_t total)>& on_root_done = {});
+
+}  // namespace tempo::brazil
+
+namespace tempo {
+extern template class BasicPosition<brazil::Cbd>;
+}  // namespace tempo
