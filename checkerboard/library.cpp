@@ -227,13 +227,18 @@ int Library::getmove_checked(int board[8][8], int color, double maxtime, char* s
     req.history = std::move(history);
     req.limits = time_limits(maxtime, info, moreinfo, root.side_to_move());
     req.limits.threads = s.threads;
+    // The time limits count from the call, not from the search: what apply() took (a new table
+    // to allocate, a database to drop) is spent already.
+    const int movetime = req.limits.movetime;
+    const auto setup = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    if (movetime > 0) req.limits.movetime = std::max(1, movetime - int(setup));
 
     // The watcher: stops the search as soon as the host sets *playnow (read as volatile: another
     // thread writes it, and the API gives it no other type), and with CB_EXACT_TIME at the
     // deadline too: the searcher looks at its clock only every 1024 nodes, a stop at every node.
     std::optional<Clock::time_point> deadline;
-    if ((info & ExactTime) && req.limits.movetime > 0)
-        deadline = start + std::chrono::milliseconds(req.limits.movetime - req.limits.move_overhead);
+    if ((info & ExactTime) && movetime > 0)
+        deadline = start + std::chrono::milliseconds(movetime - req.limits.move_overhead);
     std::atomic<bool> halt{false}, pondering{false}, done{false};
     std::thread watcher([&] {
         const volatile int* flag = playnow;
