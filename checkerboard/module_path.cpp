@@ -3,7 +3,9 @@
 #include <cstddef>
 
 #if defined(_WIN32)
+#ifndef NOMINMAX  // (libstdc++ for mingw may have defined it)
 #define NOMINMAX
+#endif
 #include <windows.h>
 #else
 #include <dlfcn.h>

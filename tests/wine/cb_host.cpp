@@ -15,7 +15,9 @@
 #include "engine/game.hpp"
 #include "engine/notation.hpp"
 
+#ifndef NOMINMAX  // (libstdc++ for mingw may have defined it)
 #define NOMINMAX
+#endif
 #include <windows.h>
 
 using namespace tempo;
