@@ -82,9 +82,10 @@ search::Limits time_limits(double maxtime, int info, int moreinfo, Color us) {
         return l;
     }
     const int ms = std::max(1, int(std::lround(maxtime * 1000.0)));
-    // Kept back for the host's own work after the search: a tenth of the time, 5 to 10 ms, but
-    // never more than half of it.
-    l.move_overhead = std::min(std::clamp(ms / 10, 5, 10), ms / 2);
+    // Kept back for the host's own work after the search, and for a busy core that is slow to
+    // give the stopped search its turn: a seventh of the time, 5 to 15 ms, but never more than
+    // half of it.
+    l.move_overhead = std::min(std::clamp(ms / 7, 5, 15), ms / 2);
 
     const int unit = (info >> IncrTimeShift) & 3;
     if (unit != 0) {

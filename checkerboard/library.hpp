@@ -89,7 +89,7 @@ private:
     // Used by getmove only (under search_mutex_).
     search::Engine engine_;
     Settings applied_;  // what the engine and the database were last set up with
-    protocol::EgdbSlot egdb_;
+    protocol::EgdbSlot egdb_{true};  // built at the lowest priority: exact time stays exact
     std::string egdb_error_;  // a database file that could not be read
     std::mt19937_64 rng_;
 };

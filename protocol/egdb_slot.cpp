@@ -2,7 +2,29 @@
 
 #include <chrono>
 
+#if defined(_WIN32)
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+#elif defined(__linux__)
+#include <pthread.h>
+#include <sched.h>
+#endif
+
 namespace tempo::protocol {
+
+namespace {
+// The calling thread runs only when nothing else wants the core (as far as the system allows).
+void lower_priority() {
+#if defined(_WIN32)
+    SetThreadPriority(GetCurrentThread(), THREAD_PRIORITY_LOWEST);
+#elif defined(__linux__)
+    sched_param p{};
+    pthread_setschedparam(pthread_self(), SCHED_IDLE, &p);
+#endif
+}
+}  // namespace
 
 const search::egdb::Database* EgdbSlot::prepare(const Position& root, int pieces, const std::string& file,
                                                 const std::function<void(const std::string&)>& on_error) {
@@ -20,6 +42,7 @@ const search::egdb::Database* EgdbSlot::prepare(const Position& root, int pieces
         cancel_.store(false, std::memory_order_relaxed);
         done_.store(false, std::memory_order_relaxed);
         thread_ = std::thread([this, pieces, file] {
+            if (background_) lower_priority();
             if (!file.empty()) {
                 built_ = search::egdb::Database::load(file, &cancel_);
             } else if (std::optional<search::egdb::Database> db = search::egdb::Database::build(pieces, cancel_)) {

@@ -24,7 +24,11 @@ inline constexpr int EgdbTrigger = 12;
 
 class EgdbSlot {
 public:
-    EgdbSlot() = default;
+    // `background`: the build runs at the lowest priority (Linux SCHED_IDLE, Windows
+    // THREAD_PRIORITY_LOWEST), so that on a busy core it never delays a search that must stop on
+    // time (the CheckerBoard library's exact time). The protocol keeps the normal priority, so
+    // that matches on fully loaded cores still get their database.
+    explicit EgdbSlot(bool background = false) : background_(background) {}
     ~EgdbSlot() { drop(); }
     EgdbSlot(const EgdbSlot&) = delete;
     EgdbSlot& operator=(const EgdbSlot&) = delete;
@@ -48,6 +52,7 @@ private:
     std::optional<Result<search::egdb::Database>> built_;  // written by the build thread only
     std::optional<search::egdb::Database> db_;  // the finished database
     bool failed_ = false;  // the file could not be read: said once, not tried again
+    bool background_ = false;
 };
 
 }  // namespace tempo::protocol
