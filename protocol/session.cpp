@@ -292,41 +292,17 @@ bool Session::play_from_book(const Go& g, const Position& root) {
 void Session::prepare_egdb(const Position& root) {
     engine_.set_egdb(nullptr);
     if (!options_.egdb) return;
-    if (egdb_thread_.joinable() && egdb_done_.load(std::memory_order_acquire)) {
-        egdb_thread_.join();
-        if (egdb_built_ && *egdb_built_) {
-            egdb_ = std::move(egdb_built_->value());
-        } else if (egdb_built_) {
-            error(egdb_built_->error() + " (searching without the endgame database)");
-            egdb_failed_ = true;
-        }
-        egdb_built_.reset();
-    }
-    if (!egdb_ && !egdb_failed_ && !egdb_thread_.joinable() && popcount(root.occupied()) <= EgdbTrigger) {
-        egdb_cancel_.store(false, std::memory_order_relaxed);
-        egdb_done_.store(false, std::memory_order_relaxed);
-        egdb_thread_ = std::thread([this, pieces = options_.egdb_pieces, file = options_.egdb_file] {
-            if (!file.empty()) {
-                egdb_built_ = search::egdb::Database::load(file, &egdb_cancel_);
-            } else if (std::optional<search::egdb::Database> db = search::egdb::Database::build(pieces, egdb_cancel_)) {
-                egdb_built_ = std::move(*db);
-            }
-            egdb_done_.store(true, std::memory_order_release);
+    const search::egdb::Database* db =
+        egdb_.prepare(root, options_.egdb_pieces, options_.egdb_file, [&](const std::string& message) {
+            error(message + " (searching without the endgame database)");
         });
-    }
     // Weak levels play without it: perfect endings are not what Skill Level asks for.
-    if (egdb_ && options_.skill == 20) engine_.set_egdb(&*egdb_);
+    if (db && options_.skill == 20) engine_.set_egdb(db);
 }
 
 void Session::drop_egdb() {
     engine_.set_egdb(nullptr);
-    if (egdb_thread_.joinable()) {
-        egdb_cancel_.store(true, std::memory_order_relaxed);
-        egdb_thread_.join();
-    }
-    egdb_built_.reset();
-    egdb_.reset();
-    egdb_failed_ = false;
+    egdb_.drop();
 }
 
 bool Session::operator()(const Perft& c) {

@@ -32,6 +32,7 @@
 #include <variant>
 
 #include "protocol/command.hpp"
+#include "protocol/egdb_slot.hpp"
 #include "protocol/options.hpp"
 #include "protocol/variant.hpp"
 #include "protocol/writer.hpp"
@@ -109,19 +110,10 @@ private:
     std::optional<book::Book> book_;
     bool book_tried_ = false;
 
-    std::thread egdb_thread_;                 // the build, while it runs (or until collected)
-    std::atomic<bool> egdb_cancel_{false};    // tells the build to give up
-    std::atomic<bool> egdb_done_{false};      // the build has finished: egdb_built_ is set
-    std::optional<Result<search::egdb::Database>> egdb_built_;  // written by the build thread only
-    std::optional<search::egdb::Database> egdb_;  // the finished database the searches use
-    bool egdb_failed_ = false;  // EGDBFile could not be read: said once, not tried again
+    EgdbSlot egdb_;  // the database of the EGDB options, built or loaded in the background
     std::optional<search::nnue::Network> eval_file_net_;  // the network of EvalFile, when set
     std::optional<search::nnue::IntlNetwork> eval_file_intl_net_;  // of EvalFileInternational
 };
-
-// A search from this many pieces or fewer can end in the database's endings soon enough for the
-// build (about a second for 4 pieces) to be worth starting.
-inline constexpr int EgdbTrigger = 12;
 
 // The protocol loop: reads lines from `in` until `quit` or the end of input. Returns the exit code.
 int run(std::FILE* in, std::FILE* out);

@@ -55,8 +55,10 @@ std::uint64_t rank_of(Squares s) {
 
 // Every set of k squares in colex order (which is the order of their masks as numbers), for
 // k <= MaxPieces: the set of rank r is combinations()[k][r], whatever the number of squares.
+// Never destroyed: a build on a background thread may still be reading it while the process
+// exits (the CheckerBoard library's build, cancelled by the library's own exit-time destructor).
 const std::array<std::vector<Squares>, MaxPieces + 1>& combinations() {
-    static const auto table = [] {
+    static const auto& table = *new std::array<std::vector<Squares>, MaxPieces + 1>([] {
         std::array<std::vector<Squares>, MaxPieces + 1> t;
         t[0] = {0};
         for (std::size_t k = 1; k <= MaxPieces; ++k) {
@@ -69,7 +71,7 @@ const std::array<std::vector<Squares>, MaxPieces + 1>& combinations() {
             }
         }
         return t;
-    }();
+    }());
     return table;
 }
 
