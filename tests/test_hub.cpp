@@ -105,9 +105,7 @@ TEST_CASE("hub: positions and moves in Hub notation", "[hub]") {
     promoted[1] = 'w';  // a white man on square 1, its crowning row
     CHECK_FALSE(hub::parse_position<International>(promoted));
 
-    // White 28 takes 23 and 19 ... a two-piece capture written from, to, then the captured ones.
-    // White man on 33, black men on 28 and 19: 33x24 over 28? Use a position with one capture:
-    // white man 32, black man 28 -> 32x23x28.
+    // One capture, written from, to, then the captured square: white man 32, black man 28.
     std::string one(51, 'e');
     one[0] = 'W';
     one[32] = 'w';
@@ -318,7 +316,7 @@ TEST_CASE("hub transcript: bad input gets one error line and changes nothing", "
     TempoProcess t({"hub"});
     REQUIRE(t.ok());
     handshake(t);
-    // A position after 32-28 17-22 28x17x22? No: after 32-28 19-23 28x19x23 Black must retake.
+    // The last good position: after 32-28 19-23 28x19x23 Black must retake.
     t.send("pos pos=" + Start + " moves=\"32-28 19-23 28x19x23\"");
     one_error(t, "frobnicate now", "bad command");
     one_error(t, "pos pos=Wbbb", "bad position");
@@ -348,8 +346,8 @@ TEST_CASE("hub transcript: bad input gets one error line and changes nothing", "
     REQUIRE(long_line.size() == 2);
     CHECK(long_line[0].find("too long") != std::string::npos);
 
-    // The position and the variant are as the last good `pos` left them: Black must retake on 28
-    // ... after 28x19x23, Black's captures are the only legal moves.
+    // The position and the variant are as the last good `pos` left them: Black's reply is a
+    // capture (the only legal moves there).
     t.send("level depth=3");
     t.send("go think");
     const std::string done = done_line(t);
