@@ -157,10 +157,11 @@ class TempoProcess {
 public:
     using Clock = std::chrono::steady_clock;
 
-    TempoProcess() {
+    // `args`: the words after `tempo` (none: the protocol loop; {"hub"}: the Hub loop).
+    explicit TempoProcess(const std::vector<std::string>& args = {}) {
         int in[2], out[2];
         if (pipe(in) != 0 || pipe(out) != 0) return;
-        pid_ = spawn_tempo({}, in[0], out[1], -1, {in[1], out[0]});
+        pid_ = spawn_tempo(args, in[0], out[1], -1, {in[1], out[0]});
         ok_ = pid_ > 0;
         close(in[0]);
         close(out[1]);
