@@ -14,7 +14,6 @@ namespace tempo::protocol::hub {
 
 namespace {
 
-constexpr std::size_t MaxLine = 65536;
 
 bool is_name_char(char c) {
     const auto u = static_cast<unsigned char>(c);
@@ -481,24 +480,10 @@ int run(std::FILE* in, std::FILE* out, const std::vector<std::pair<std::string, 
     for (const auto& [name, value] : options)
         if (const std::optional<std::string> e = engine.set_param(name, value))
             writer.line("error message=\"--" + clean(name) + ": " + clean(*e, 200) + "\"");
-    std::string line;
-    bool too_long = false;
-    while (true) {
-        const int c = std::fgetc(in);
-        if (c == EOF || c == '\n') {
-            if (too_long) {
-                writer.line("error message=\"line too long (more than " + std::to_string(MaxLine) + " bytes); ignored\"");
-            } else if (!engine.handle(line)) {
-                return 0;
-            }
-            line.clear();
-            too_long = false;
-            if (c == EOF) break;
-            continue;
-        }
-        if (line.size() >= MaxLine) too_long = true;
-        else line += char(c);
-    }
+    const bool ended = read_lines(
+        in, [&](const std::string& line) { return engine.handle(line); },
+        [&] { writer.line("error message=\"line too long (more than " + std::to_string(MaxLine) + " bytes); ignored\""); });
+    if (!ended) return 0;
     engine.end_of_input();
     return 0;
 }

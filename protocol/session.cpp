@@ -14,7 +14,6 @@
 namespace tempo::protocol {
 
 namespace {
-constexpr std::size_t MaxLine = 65536;
 }
 
 Session::Session(Writer& out)
@@ -439,23 +438,10 @@ bool Session::operator()(const Invalid& c) {
 int run(std::FILE* in, std::FILE* out) {
     Writer writer(out);
     Session session(writer);
-    std::string line;
-    bool too_long = false;
-    while (true) {
-        const int c = std::fgetc(in);
-        if (c == EOF || c == '\n') {
-            if (too_long)
-                session(Invalid{"line too long (more than " + std::to_string(MaxLine) + " bytes); ignored"});
-            else if (!session.handle(line))
-                return 0;
-            line.clear();
-            too_long = false;
-            if (c == EOF) break;
-            continue;
-        }
-        if (line.size() >= MaxLine) too_long = true;
-        else line += char(c);
-    }
+    const bool ended = read_lines(
+        in, [&](const std::string& line) { return session.handle(line); },
+        [&] { session(Invalid{"line too long (more than " + std::to_string(MaxLine) + " bytes); ignored"}); });
+    if (!ended) return 0;
     session.end_of_input();
     return 0;
 }

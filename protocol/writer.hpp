@@ -2,8 +2,10 @@
 // the search thread's `info`/`bestmove` and the reading thread's replies never mix within a line.
 #pragma once
 
+#include <cstddef>
 #include <cstdio>
 #include <mutex>
+#include <string>
 #include <string_view>
 
 namespace tempo::protocol {
@@ -23,5 +25,32 @@ private:
     std::mutex mutex_;
     std::FILE* out_;
 };
+
+// The longest input line a loop reads; a longer one is dropped whole and reported.
+inline constexpr std::size_t MaxLine = 65536;
+
+// Reads `in` line by line until its end or until `on_line` returns false: each line (without its
+// newline) goes to `on_line(line)`, a line longer than MaxLine to `on_too_long()` instead. Returns
+// whether the input ended (false: `on_line` asked to stop).
+template <class OnLine, class OnTooLong>
+bool read_lines(std::FILE* in, OnLine on_line, OnTooLong on_too_long) {
+    std::string line;
+    bool too_long = false;
+    while (true) {
+        const int c = std::fgetc(in);
+        if (c == EOF || c == '\n') {
+            if (too_long)
+                on_too_long();
+            else if (!on_line(line))
+                return false;
+            line.clear();
+            too_long = false;
+            if (c == EOF) return true;
+            continue;
+        }
+        if (line.size() >= MaxLine) too_long = true;
+        else line += char(c);
+    }
+}
 
 }  // namespace tempo::protocol
