@@ -6,6 +6,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -445,7 +446,7 @@ bool Connection::send(std::string_view message) {
     return true;
 }
 
-Connection::Got Connection::receive(Clock::time_point deadline, std::string& text) {
+Connection::Got Connection::receive(Clock::time_point deadline, std::string& text, int wake) {
     while (true) {
         if (std::optional<Result<std::string>> m = framer_.next()) {
             received_ = true;
@@ -459,10 +460,12 @@ Connection::Got Connection::receive(Clock::time_point deadline, std::string& tex
         if (fd_ < 0) return Got::Closed;
         const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now()).count();
         if (left < 0) return Got::Timeout;
-        pollfd p{fd_, POLLIN, 0};
-        const int r = poll(&p, 1, int(std::min<long long>(left, 1 << 30)) + 1);
+        pollfd p[2] = {{fd_, POLLIN, 0}, {wake, POLLIN, 0}};
+        const int r = poll(p, wake >= 0 ? 2 : 1, int(std::min<long long>(left, 1 << 30)));
         if (r < 0 && errno == EINTR) continue;
         if (r <= 0) continue;
+        if (wake >= 0 && p[1].revents) return Got::Timeout;
+        if (!p[0].revents) continue;
         char buf[4096];
         const ssize_t n = ::recv(fd_, buf, sizeof buf, 0);
         if (n < 0 && errno == EINTR) continue;
@@ -557,12 +560,19 @@ const char* acceptance_text(int code) {
 }  // namespace
 
 Player::Player(const PlayerOptions& options, Writer& log)
-    : options_(options), log_(log), engine_(std::size_t(options.hash_mb)), rng_(std::random_device{}()) {
+    : options_(options),
+      log_(log),
+      engine_(std::size_t(options.hash_mb)),
+      rng_(std::random_device{}()),
+      wake_(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {
     engine_.options().network = search::nnue::Network::embedded();
     engine_.options().intl_network = search::nnue::IntlNetwork::embedded();
 }
 
-Player::~Player() { stop_thinking(); }
+Player::~Player() {
+    stop_thinking();
+    if (wake_ >= 0) ::close(wake_);
+}
 
 void Player::send(const Message& m) {
     const std::string text = encode(m);
@@ -642,6 +652,10 @@ void Player::start_thinking() {
             think(engine_, req, [](const search::Info&, int) {}, abort_, pondering_, rng_);
         best_ = r.best;
         searching_.store(false, std::memory_order_release);
+        const std::uint64_t one = 1;
+        if (wake_ >= 0 && write(wake_, &one, sizeof one) < 0) {
+            // The loop also looks every few milliseconds: a lost wake-up only delays the move.
+        }
     });
 }
 
@@ -654,6 +668,14 @@ void Player::stop_thinking() {
     }
     worker_.join();
     best_.reset();
+    clear_wake();
+}
+
+void Player::clear_wake() {
+    std::uint64_t count = 0;
+    if (wake_ >= 0 && read(wake_, &count, sizeof count) < 0) {
+        // Nothing was signalled (EAGAIN): nothing to clear.
+    }
 }
 
 bool Player::handle(const std::string& text, bool initiator) {
@@ -834,6 +856,7 @@ void Player::loop(bool initiator) {
         }
         if (worker_.joinable() && !searching_.load(std::memory_order_acquire)) {
             worker_.join();
+            clear_wake();
             // The search returns a legal move; it is still checked against the rules before it
             // is sent, and the first legal move stands in if anything is wrong with it.
             Move m = best_.value_or(Move{});
@@ -848,12 +871,12 @@ void Player::loop(bool initiator) {
             continue;
         }
         Clock::time_point deadline = Clock::now() + std::chrono::hours(1);
-        if (worker_.joinable()) deadline = Clock::now() + milliseconds(5);
+        if (worker_.joinable()) deadline = Clock::now() + milliseconds(20);  // the worker also wakes the loop
         else if (state_ == State::AwaitingAcc) deadline = accept_deadline;
         else if (state_ == State::Ending) deadline = peer_since_ + EndWait;
         else if (initiator && state_ == State::Playing) deadline = peer_since_ + options_.peer_timeout;
         std::string text;
-        const Connection::Got got = conn_->receive(deadline, text);
+        const Connection::Got got = conn_->receive(deadline, text, worker_.joinable() ? wake_ : -1);
         switch (got) {
             case Connection::Got::Text:
             case Connection::Got::Bad: take(got, text, initiator); break;

@@ -148,7 +148,8 @@ public:
     bool send(std::string_view message);
     // The next message (Text), a bad one (Bad: `text` is the reason), nothing before
     // `deadline` (Timeout) or the end of the connection (Closed; an unfinished message is lost).
-    Got receive(Clock::time_point deadline, std::string& text);
+    // `wake`, when given, is a descriptor whose becoming readable also ends the wait (Timeout).
+    Got receive(Clock::time_point deadline, std::string& text, int wake = -1);
     // The peer's address, "host:port".
     const std::string& peer() const { return peer_; }
 
@@ -224,6 +225,7 @@ private:
     void finish_game(const std::string& how);
     void start_thinking();
     void stop_thinking();
+    void clear_wake();
     bool my_turn() const;
     // Handles one received message; returns false when the connection should close.
     bool handle(const std::string& text, bool initiator);
@@ -259,6 +261,7 @@ private:
     std::atomic<bool> pondering_{false};
     std::optional<Move> best_;
     std::chrono::steady_clock::time_point think_start_;
+    int wake_ = -1;  // an eventfd the worker signals when its search is done
 };
 
 // `tempo dxp --listen`: accepts connections on host:port one after another and follows on each;
