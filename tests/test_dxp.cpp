@@ -286,7 +286,7 @@ TEST_CASE("dxp: positions and moves against the 10x10 rules", "[dxp]") {
     CHECK(dxp::move_message(*m, 12345).seconds == 9999);
 }
 
-TEST_CASE("dxp process: Tempo against Tempo, two games on one connection, both colours", "[dxp][process]") {
+TEST_CASE("dxp transcript: Tempo against Tempo, two games on one connection, both colours", "[dxp][transcript]") {
     TempoProcess follower({"dxp", "--listen", "0", "--depth", "2", "--gap", "0", "--once"});
     REQUIRE(follower.ok());
     const int port = listening_port(follower);
@@ -319,7 +319,7 @@ TEST_CASE("dxp process: Tempo against Tempo, two games on one connection, both c
     CHECK(status == 0);
 }
 
-TEST_CASE("dxp process: the Follower mid-game: CHAT, BACKREQ, GAMEEND, more games, a disconnect", "[dxp][process]") {
+TEST_CASE("dxp transcript: the Follower mid-game: CHAT, BACKREQ, GAMEEND, more games, a disconnect", "[dxp][transcript]") {
     TempoProcess follower({"dxp", "--listen", "0", "--depth", "2", "--gap", "0", "--connections", "2"});
     REQUIRE(follower.ok());
     const int port = listening_port(follower);
@@ -452,7 +452,7 @@ TEST_CASE("dxp process: the Follower mid-game: CHAT, BACKREQ, GAMEEND, more game
     CHECK(status == 0);
 }
 
-TEST_CASE("dxp process: the Initiator: GAMEREQ, moves, CHAT, BACKREQ, GAMEEND, a disconnect", "[dxp][process]") {
+TEST_CASE("dxp transcript: the Initiator: GAMEREQ, moves, CHAT, BACKREQ, GAMEEND, a disconnect", "[dxp][transcript]") {
     dxp::Listener listener;
     REQUIRE(listener.open("127.0.0.1", 0));
     TempoProcess tempo({"dxp", "--connect", "127.0.0.1:" + std::to_string(listener.port()), "--games", "3", "--depth",
@@ -495,7 +495,7 @@ TEST_CASE("dxp process: the Initiator: GAMEREQ, moves, CHAT, BACKREQ, GAMEEND, a
     CHECK(peer.closed_by_peer());
 }
 
-TEST_CASE("dxp process: the Initiator whose peer disconnects mid-game, and bad command lines", "[dxp][process]") {
+TEST_CASE("dxp transcript: the Initiator whose peer disconnects mid-game, and bad command lines", "[dxp][transcript]") {
     std::optional<dxp::Listener> listener(std::in_place);
     REQUIRE(listener->open("127.0.0.1", 0));
     TempoProcess tempo({"dxp", "--connect", "127.0.0.1:" + std::to_string(listener->port()), "--colour", "black",

@@ -63,9 +63,9 @@ TEST_CASE("tempo match: a Hub engine against Tempo's protocol, 10x10 and English
     check_games<tempo::intl::Game>(pdn, 2, "20");
 
     // English through Hub (Tempo declares english among its variants), on a clock: Hub's `level
-    // time= inc=`.
+    // time= inc=` (a wide margin: the sanitizer builds are slow to start).
     const std::string english = dir.file("english.pdn");
-    const auto en = run_tool({"match", "-engine", "proto=hub", "cmd=" + Tempo, "arg=hub", "name=hub", "tc=2+0.02",
+    const auto en = run_tool({"match", "-engine", "proto=hub", "cmd=" + Tempo, "arg=hub", "name=hub", "tc=2+0.02", "timemargin=3000",
                               "-engine", "cmd=" + Tempo, "name=uci", "nodes=3000", "-games", "1", "-pdnout", english});
     INFO(en.out << en.err);
     REQUIRE(en.status == 0);
