@@ -545,3 +545,27 @@ TEST_CASE("dxp transcript: the Initiator whose peer disconnects mid-game, and ba
     CHECK(fen.status == 2);
     CHECK(fen.out.find("--fen") != std::string::npos);
 }
+
+TEST_CASE("dxp transcript: two messages in a row are sent --gap apart, an answer at once", "[dxp][transcript]") {
+    // pydraughts reads two messages that arrive together as one and loses the second: GAMEACC
+    // and Tempo's first move come --gap apart (400 ms here, for room under the sanitizers).
+    TempoProcess follower({"dxp", "--listen", "0", "--depth", "1", "--once", "--gap", "400"});
+    REQUIRE(follower.ok());
+    Peer peer = Peer::connect(listening_port(follower));
+    peer.send(request(Color::White));
+    CHECK(peer.next() == acc("Tempo", 0));
+    const auto accepted = TempoProcess::Clock::now();
+    tempo::intl::Game g;
+    expect_move(peer, g);
+    CHECK(testing::ms_since(accepted) >= 350);
+    // A move that answers the peer's is not held back by the gap (depth 1 takes milliseconds).
+    play_first(peer, g);
+    const auto sent = TempoProcess::Clock::now();
+    expect_move(peer, g);
+    CHECK(testing::ms_since(sent) < 300);
+    peer.send("E01");
+    CHECK(peer.next() == "E01");
+    int status = -1;
+    CHECK(follower.wait_exit(5000ms, &status));
+    CHECK(status == 0);
+}
