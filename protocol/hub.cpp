@@ -150,6 +150,20 @@ Result<typename V::Position> parse_position(std::string_view text) {
 }
 
 template <class V>
+std::string position_string(const typename V::Position& p) {
+    using G = typename V::Position::Geometry;
+    std::string s(1, p.side_to_move() == Color::White ? 'W' : 'B');
+    for (int square = 0; square < V::squares; ++square) {
+        const Bitboard b = Bitboard{1} << G::bit_of(square);
+        const bool king = (p.kings() & b) != 0;
+        if (p.pieces(Color::White) & b) s += king ? 'W' : 'w';
+        else if (p.pieces(Color::Black) & b) s += king ? 'B' : 'b';
+        else s += 'e';
+    }
+    return s;
+}
+
+template <class V>
 std::string move_string(const typename V::Position&, const Move& m) {
     std::string s = std::to_string(square_of_bit<V>(m.from));
     if (!m.is_capture()) return s + "-" + std::to_string(square_of_bit<V>(m.to));
@@ -491,6 +505,9 @@ int run(std::FILE* in, std::FILE* out, const std::vector<std::pair<std::string, 
 template Result<intl::Position> parse_position<International>(std::string_view);
 template Result<Position> parse_position<English>(std::string_view);
 template Result<brazil::Position> parse_position<Brazilian>(std::string_view);
+template std::string position_string<International>(const intl::Position&);
+template std::string position_string<English>(const Position&);
+template std::string position_string<Brazilian>(const brazil::Position&);
 template std::string move_string<International>(const intl::Position&, const Move&);
 template std::string move_string<English>(const Position&, const Move&);
 template std::string move_string<Brazilian>(const brazil::Position&, const Move&);

@@ -54,6 +54,11 @@ std::string quote(std::string_view value);
 template <class V>
 Result<typename V::Position> parse_position(std::string_view text);
 
+// `p` as a Hub position string: the side to move (W or B), then one char per square 1..N (w b
+// men, W B kings, e empty). What parse_position reads back.
+template <class V>
+std::string position_string(const typename V::Position& p);
+
 // A move as Hub writes it: `32-28`, or `28x19x23` (from, to, then the captured squares ascending).
 template <class V>
 std::string move_string(const typename V::Position& p, const Move& m);

@@ -141,6 +141,12 @@ TEST_CASE("hub: positions and moves in Hub notation", "[hub]") {
     CHECK(hub::move_string<International>(*start, *s) == "32-28");
     CHECK_FALSE(hub::parse_move<International>(*start, "32-26"));
 
+    // Written back as read, on both boards.
+    CHECK(hub::position_string<International>(*start) == Start);
+    CHECK(hub::position_string<International>(*q) == two);
+    const std::string english = "B" + std::string(12, 'b') + std::string(8, 'e') + std::string(12, 'w');
+    CHECK(hub::position_string<English>(English::start({})) == english);
+
     // 8x8: 33 characters.
     CHECK(hub::parse_position<Brazilian>("W" + std::string(12, 'b') + std::string(8, 'e') + std::string(12, 'w')));
     CHECK_FALSE(hub::parse_position<Brazilian>(Start));

@@ -41,6 +41,20 @@ Result<bool> apply_setting(EngineConfig& e, std::string_view word) {
     if (eq == std::string_view::npos || eq == 0) return Error{"expected key=value, got '" + std::string(word) + "'"};
     const std::string_view key = word.substr(0, eq), value = word.substr(eq + 1);
     if (key == "cmd") e.cmd = value;
+    else if (key == "proto") {
+        if (value != "uci" && value != "hub" && value != "dxp")
+            return Error{"proto='" + std::string(value) + "' is not one of: uci, hub, dxp"};
+        e.proto = value;
+    } else if (key == "connect") {
+        const std::size_t colon = value.rfind(':');
+        if (colon == std::string_view::npos || colon == 0)
+            return Error{"connect='" + std::string(value) + "' is not HOST:PORT"};
+        auto port = integer("connect port", value.substr(colon + 1), 1, 65535);
+        if (!port) return Error{port.error()};
+        e.host = value.substr(0, colon);
+        e.port = int(*port);
+        e.connect_given = true;
+    }
     else if (key == "name") e.name = value;
     else if (key == "arg") e.args.emplace_back(value);
     else if (key.starts_with("option.") && key.size() > 7) {
@@ -170,11 +184,29 @@ Result<Settings> parse_arguments(std::span<const std::string_view> args) {
             if (auto r = apply_setting(e, w); !r) return Error{"-each: " + r.error()};
         for (std::string_view w : engine_words[k])
             if (auto r = apply_setting(e, w); !r) return Error{"engine " + std::to_string(k + 1) + ": " + r.error()};
-        if (e.cmd.empty()) return Error{"engine " + std::to_string(k + 1) + ": cmd= is missing"};
-        if (e.name.empty()) e.name = e.cmd.substr(e.cmd.rfind('/') + 1);
-        if (!e.tc && !e.st && e.depth == 0 && e.nodes == 0)
-            return Error{"engine '" + e.name + "': no limit (give tc=, st=, depth= or nodes=)"};
+        const std::string which = "engine " + std::to_string(k + 1);
+        if (e.proto == "dxp") {
+            if (e.st || e.depth || e.nodes)
+                return Error{which + ": a DXP engine takes no st=, depth= or nodes= (DXP has only the game's clock: "
+                                     "give tc=SECONDS, sent as whole minutes, or set its limits on its own command line)"};
+            if (e.tc && e.tc->second > 0) return Error{which + ": DXP has no increment (give tc=SECONDS)"};
+            if (!e.options.empty()) return Error{which + ": a DXP engine takes no option.NAME= (DXP has no options)"};
+            if (e.name.empty())
+                e.name = e.cmd.empty() ? "dxp@" + e.host + ":" + std::to_string(e.port) : e.cmd.substr(e.cmd.rfind('/') + 1);
+        } else {
+            if (e.connect_given) return Error{which + ": connect= is for proto=dxp"};
+            if (e.cmd.empty()) return Error{which + ": cmd= is missing"};
+            if (e.name.empty()) e.name = e.cmd.substr(e.cmd.rfind('/') + 1);
+            if (!e.tc && !e.st && e.depth == 0 && e.nodes == 0)
+                return Error{"engine '" + e.name + "': no limit (give tc=, st=, depth= or nodes=)"};
+        }
         s.engines.push_back(std::move(e));
+    }
+    for (const EngineConfig& e : s.engines) {
+        if (e.proto != "dxp") continue;
+        if (s.variant != pdn::GameType::International)
+            return Error{"engine '" + e.name + "': DXP plays international draughts only (give -variant international)"};
+        if (s.concurrency > 1) return Error{"engine '" + e.name + "': a DXP engine plays one game at a time (-concurrency 1)"};
     }
     // Names label the table and the PDN: make them distinct.
     for (std::size_t a = 0; a < s.engines.size(); ++a)

@@ -20,6 +20,11 @@
 // intl::Game (no legal move loses; threefold repetition, the 25-move and 16-move rules draw),
 // openings are 10x10 FENs or move lists from the 10x10 start, and the PDN says GameType 20.
 // `-variant brazilian` is the same with brazil::Game, 8x8 openings and GameType 26.
+//
+// Protocols (`proto=`, tools/match/session.hpp): Tempo's own (`uci`, the default), Hub
+// (`proto=hub cmd=...`: Scan and other Hub engines, every variant they declare) and DXP
+// (`proto=dxp connect=HOST:PORT [cmd=...]`: 10x10 only, one game at a time; the runner connects
+// as the Initiator, to an engine already listening or to one it starts).
 #pragma once
 
 #include <cstdint>
@@ -39,7 +44,11 @@ namespace tempo::match {
 
 struct EngineConfig {
     std::string name;
-    std::string cmd;                // as given
+    std::string proto = "uci";      // proto=: uci (Tempo's protocol), hub or dxp
+    std::string cmd;                // as given (dxp: optional, an engine to start before connecting)
+    std::string host = "127.0.0.1";  // dxp: connect=HOST:PORT
+    int port = 27531;
+    bool connect_given = false;
     std::string path;               // resolved executable
     std::vector<std::string> args;  // arg=... words
     std::vector<std::pair<std::string, std::string>> options;  // option.Name=value

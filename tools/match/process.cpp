@@ -40,7 +40,14 @@ std::string find_executable(const std::string& command) {
 
 Process::~Process() { kill(); }
 
-bool Process::start(const std::vector<std::string>& argv) {
+bool Process::alive() const {
+    if (pid_ <= 0) return false;
+    siginfo_t info{};
+    if (waitid(P_PID, id_t(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0) return false;
+    return info.si_pid == 0;
+}
+
+bool Process::start(const std::vector<std::string>& argv, bool pipes) {
     kill();
     signal(SIGPIPE, SIG_IGN);
     int in[2], out[2];
@@ -56,8 +63,13 @@ bool Process::start(const std::vector<std::string>& argv) {
     }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    if (pipes) {
+        posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+        posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    } else {
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    }
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
     std::vector<std::string> copies = argv;
     std::vector<char*> args;

@@ -29,8 +29,12 @@ public:
     Process& operator=(const Process&) = delete;
 
     // Starts `argv[0]` (a resolved path) with those arguments; false (and `error()`) on failure.
-    bool start(const std::vector<std::string>& argv);
+    // With `pipes` false the child's stdin and stdout are /dev/null too (an engine spoken to
+    // some other way, over a socket).
+    bool start(const std::vector<std::string>& argv, bool pipes = true);
     bool running() const { return pid_ > 0; }
+    // Whether the child is still running (it is not reaped: exit_description can still tell).
+    bool alive() const;
 
     // Writes one line (a '\n' is added); false when the child no longer reads.
     bool send(const std::string& line);

@@ -10,109 +10,17 @@
 
 #include "engine/game.hpp"
 #include "tools/match/match.hpp"
+#include "protocol/dxp.hpp"
+#include "protocol/hub.hpp"
 #include "tools/match/process.hpp"
+#include "tools/match/session.hpp"
 #include "tools/pdn/pdn.hpp"
 
 namespace tempo::match {
 
 namespace {
 
-using Clock = Process::Clock;
 using std::chrono::milliseconds;
-
-constexpr milliseconds HandshakeTime{10000};  // uci .. uciok, isready .. readyok
-constexpr milliseconds StopGrace{1000};        // after a missed deadline, for `stop` to be answered
-
-std::vector<std::string> words(const std::string& line) {
-    std::vector<std::string> w;
-    std::istringstream in(line);
-    for (std::string s; in >> s;) w.push_back(s);
-    return w;
-}
-
-// One engine process as the runner sees it.
-class EngineSession {
-public:
-    EngineSession(const EngineConfig& c, pdn::GameType variant) : cfg_(c), variant_(variant) {}
-
-    // Starts the process if it is not running and does the handshake; the error says what failed.
-    // For 10x10 the engine must offer `Variant` with the value `international`, which is set first.
-    Result<bool> ensure_started() {
-        if (proc_.running()) return true;
-        std::vector<std::string> argv{cfg_.path};
-        argv.insert(argv.end(), cfg_.args.begin(), cfg_.args.end());
-        if (!proc_.start(argv)) return Error{"cannot start '" + cfg_.cmd + "': " + proc_.error()};
-        proc_.send("uci");
-        std::vector<std::string> handshake;
-        if (auto r = wait_for("uciok", HandshakeTime, false, &handshake); !r) return fail(r.error());
-        if (variant_ != pdn::GameType::English) {
-            const std::string name = variant_ == pdn::GameType::International ? "international" : "brazilian";
-            const bool offered = std::any_of(handshake.begin(), handshake.end(), [&](const std::string& l) {
-                const auto w = words(l);
-                return w.size() >= 4 && w[0] == "option" && w[1] == "name" && w[2] == "Variant" &&
-                       std::find(w.begin(), w.end(), name) != w.end();
-            });
-            if (!offered)
-                return fail("does not offer 'option name Variant ... var " + name + "'" +
-                            (variant_ == pdn::GameType::International ? " (no 10x10 play)" : ""));
-            proc_.send("setoption name Variant value " + name);
-        }
-        for (const auto& [name, value] : cfg_.options) proc_.send("setoption name " + name + " value " + value);
-        if (auto r = wait_for("readyok", HandshakeTime, true); !r) return fail(r.error());
-        return true;
-    }
-
-    // Tells the engine a new game starts; the error says why it is not ready.
-    Result<bool> new_game() {
-        if (auto r = ensure_started(); !r) return r;
-        proc_.send("ucinewgame");
-        if (auto r = wait_for("readyok", HandshakeTime, true); !r) return fail(r.error());
-        return true;
-    }
-
-    void quit() {
-        if (!proc_.running()) return;
-        proc_.send("quit");
-        proc_.finish(Clock::now() + milliseconds(1000));
-    }
-    void restart_later() { proc_.kill(); }
-
-    Process& process() { return proc_; }
-    const EngineConfig& config() const { return cfg_; }
-
-private:
-    Result<bool> fail(const std::string& why) {
-        proc_.kill();
-        return Error{why};
-    }
-
-    // Sends isready first when `ready` is set; reads up to the line `token`, keeping the lines
-    // before it in `seen` when given. An `info string error` on the way (a refused option) is an
-    // error too.
-    Result<bool> wait_for(const std::string& token, milliseconds limit, bool ready = false,
-                          std::vector<std::string>* seen = nullptr) {
-        if (ready) proc_.send("isready");
-        const auto deadline = Clock::now() + limit;
-        std::string line;
-        while (true) {
-            switch (proc_.read_line(deadline, line)) {
-                case Process::Read::Line:
-                    if (line == token) return true;
-                    if (line.starts_with("info string error")) return Error{"engine said: " + line};
-                    if (seen) seen->push_back(line);
-                    break;
-                case Process::Read::Timeout:
-                    return Error{"no '" + token + "' within " + std::to_string(limit.count()) + " ms (silent)"};
-                case Process::Read::Closed:
-                    return Error{"exited before '" + token + "' (" + proc_.exit_description() + ")"};
-            }
-        }
-    }
-
-    const EngineConfig& cfg_;
-    pdn::GameType variant_;
-    Process proc_;
-};
 
 struct GameResult {
     int index = 0;
@@ -132,21 +40,6 @@ std::string today() {
     return buf;
 }
 
-// The `go` line for an engine to move, with the runner's clocks in ms.
-std::string go_command(const EngineConfig& c, const std::array<double, 2>& clock_ms) {
-    std::string go = "go";
-    if (c.tc) {
-        const auto inc = std::llround(c.tc->second * 1000);
-        go += " wtime " + std::to_string(std::max(0LL, std::llround(clock_ms[1]))) + " btime " +
-              std::to_string(std::max(0LL, std::llround(clock_ms[0]))) + " winc " + std::to_string(inc) +
-              " binc " + std::to_string(inc);
-    }
-    if (c.st) go += " movetime " + std::to_string(std::llround(*c.st * 1000));
-    if (c.depth > 0) go += " depth " + std::to_string(c.depth);
-    if (c.nodes > 0) go += " nodes " + std::to_string(c.nodes);
-    return go;
-}
-
 // The Termination tag of a game that ended by the rules.
 std::string termination(const Status& st) {
     switch (st.reason) {
@@ -159,93 +52,129 @@ std::string termination(const Status& st) {
     }
 }
 
+// The protocol variant (protocol/variant.hpp) of a game type, for Hub's notation.
+template <class G>
+struct ProtocolVariant;
+template <>
+struct ProtocolVariant<Game> {
+    using type = protocol::English;
+};
+template <>
+struct ProtocolVariant<intl::Game> {
+    using type = protocol::International;
+};
+template <>
+struct ProtocolVariant<brazil::Game> {
+    using type = protocol::Brazilian;
+};
+
+// Adds the move `m`, played in `before` after `used_ms`, to the view of every protocol.
+template <class G>
+void add_to_view(GameView& view, const typename G::Position& before, const Move& m, const std::string& text,
+                 double used_ms) {
+    using V = typename ProtocolVariant<G>::type;
+    view.moves.push_back(text);
+    view.hub_moves.push_back(protocol::hub::move_string<V>(before, m));
+    if constexpr (std::is_same_v<G, intl::Game>)
+        view.dxp_moves.push_back(protocol::dxp::encode(protocol::dxp::move_message(m, int(std::lround(used_ms / 1000)))));
+}
+
+// The engine's reply read as a move of `game` by the notation of its protocol; the error says
+// why it is not a legal one.
+template <class G>
+Result<Move> read_reply(const G& game, const Reply& reply) {
+    using V = typename ProtocolVariant<G>::type;
+    if (reply.notation == Notation::Hub) return protocol::hub::parse_move<V>(game.position(), reply.text);
+    if (reply.notation == Notation::Dxp) {
+        if constexpr (std::is_same_v<G, intl::Game>) {
+            const Result<protocol::dxp::Message> m = protocol::dxp::decode(reply.text);
+            if (!m) return Error{m.error()};
+            const auto* move = std::get_if<protocol::dxp::MoveMsg>(&*m);
+            if (!move) return Error{"not a MOVE"};
+            return protocol::dxp::find_move(game.position(), *move);
+        }
+        return Error{"DXP plays 10x10 only"};
+    }
+    return game.validate(reply.text);
+}
+
 // Plays one game between two sessions from an opening, refereed by G (Game, intl::Game or
-// brazil::Game); the
-// result names why it ended.
+// brazil::Game); the result names why it ended.
 template <class G>
 GameResult play_game(EngineSession& black, EngineSession& white, const Opening& opening) {
+    using V = typename ProtocolVariant<G>::type;
     GameResult r;
     r.moves = opening.moves;
     G game = opening.fen.empty() ? G() : G::from_fen(opening.fen).value();
-    for (const std::string& m : opening.moves) (void)game.play(m);
+    GameView view;
+    view.fen = opening.fen;
+    const typename G::Position start = game.start_position();
+    view.hub_start = protocol::hub::position_string<V>(start);
+    view.standard = opening.fen.empty();
+    view.start_to_move = start.side_to_move();
+    if constexpr (std::is_same_v<G, intl::Game>) view.dxp_board = protocol::dxp::board_text(start);
+    for (const std::string& m : opening.moves) {
+        const typename G::Position before = game.position();
+        const Result<Move> played = game.play(m);
+        add_to_view<G>(view, before, played.value(), game.move_texts().back(), 0);
+    }
     std::array<EngineSession*, 2> side{&black, &white};
 
     auto forfeit = [&](int who, const std::string& why) {
         r.outcome = who == 0 ? Outcome::WhiteWins : Outcome::BlackWins;
         r.reason = side[std::size_t(who)]->config().name + " " + why;
     };
+    auto over = [&] {
+        for (EngineSession* s : side) s->game_over(view, r.outcome);
+        return r;
+    };
 
     for (int who : {0, 1}) {
-        if (auto ok = side[std::size_t(who)]->new_game(); !ok) {
+        if (auto ok = side[std::size_t(who)]->new_game(view, who == 0 ? Color::Black : Color::White); !ok) {
             forfeit(who, "failed to start: " + ok.error());
             side[std::size_t(who)]->restart_later();
-            return r;
+            return over();
         }
     }
-    std::array<double, 2> clock_ms{};
     for (int who : {0, 1})
-        if (const auto& tc = side[std::size_t(who)]->config().tc) clock_ms[std::size_t(who)] = tc->first * 1000;
+        if (const auto& tc = side[std::size_t(who)]->config().tc) view.clock_ms[std::size_t(who)] = tc->first * 1000;
 
-    const std::string start = opening.fen.empty() ? "position startpos" : "position fen " + opening.fen;
     while (true) {
         const Status st = game.status();
         if (st.is_over()) {
             r.outcome = st.outcome;
             r.reason = termination(st);
-            return r;
+            return over();
         }
         const int who = game.position().side_to_move() == Color::Black ? 0 : 1;
         EngineSession& s = *side[std::size_t(who)];
         const EngineConfig& c = s.config();
-        std::string pos = start;
-        const std::vector<std::string> played = game.move_texts();
-        if (!played.empty()) pos += " moves";
-        for (const std::string& m : played) pos += " " + m;
-
-        Process& p = s.process();
-        p.send(pos);
-        const auto sent = Clock::now();
-        p.send(go_command(c, clock_ms));
         double limit_ms = c.timeout_s * 1000;
         bool timed = false;
-        if (c.tc) limit_ms = clock_ms[std::size_t(who)], timed = true;
+        if (c.tc) limit_ms = view.clock_ms[std::size_t(who)], timed = true;
         if (c.st) limit_ms = timed ? std::min(limit_ms, *c.st * 1000) : *c.st * 1000, timed = true;
-        auto deadline = sent + milliseconds(std::llround(limit_ms) + (timed ? c.margin_ms : 0));
-
-        std::string line, best;
-        bool stopped = false;
-        while (best.empty()) {
-            const Process::Read got = p.read_line(deadline, line);
-            if (got == Process::Read::Line) {
-                const auto w = words(line);
-                if (!w.empty() && w[0] == "bestmove") best = w.size() > 1 ? w[1] : "(none)";
-            } else if (got == Process::Read::Closed) {
-                forfeit(who, "crashed (" + p.exit_description() + ")");
-                s.restart_later();
-                return r;
-            } else if (!stopped) {
-                p.send("stop");
-                stopped = true;
-                deadline = Clock::now() + StopGrace;
-            } else {
-                forfeit(who, timed ? "hung: no bestmove after its time and a stop"
-                                   : "went silent: no bestmove within timeout and a stop");
-                s.restart_later();
-                return r;
-            }
+        const auto sent = Clock::now();
+        const auto deadline = sent + milliseconds(std::llround(limit_ms) + (timed ? c.margin_ms : 0));
+        const Reply reply = s.think(view, deadline, timed);
+        if (reply.kind != Reply::Kind::Move) {
+            forfeit(who, reply.text);
+            if (reply.kind != Reply::Kind::Ended) s.restart_later();
+            return over();
         }
         const double used = std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
         if (timed && used > limit_ms + c.margin_ms) {
             forfeit(who, "lost on time (" + std::to_string(std::llround(used)) + " ms used, " +
                              std::to_string(std::llround(limit_ms)) + " ms allowed)");
-            return r;
+            return over();
         }
-        if (c.tc) clock_ms[std::size_t(who)] += c.tc->second * 1000 - used;
-        auto ok = game.play(best);
-        if (!ok) {
-            forfeit(who, "played an illegal move '" + best + "': " + ok.error());
-            return r;
+        if (c.tc) view.clock_ms[std::size_t(who)] += c.tc->second * 1000 - used;
+        const Result<Move> move = read_reply(game, reply);
+        const typename G::Position before = game.position();
+        if (!move || !game.play(*move)) {
+            forfeit(who, "played an illegal move '" + reply.text + "': " + (move ? "refused" : move.error()));
+            return over();
         }
+        add_to_view<G>(view, before, *move, game.move_texts().back(), used);
         r.moves.push_back(game.move_texts().back());
     }
 }
@@ -260,6 +189,7 @@ struct Job {
 int run_match(Settings s, std::FILE* out) {
     // 1. Check everything before the first game.
     for (EngineConfig& e : s.engines) {
+        if (e.cmd.empty()) continue;  // a DXP engine that is already listening
         e.path = find_executable(e.cmd);
         if (e.path.empty()) {
             std::fprintf(stderr, "tempo match: engine '%s': command '%s' not found or not executable\n",
@@ -277,13 +207,12 @@ int run_match(Settings s, std::FILE* out) {
         openings = std::move(loaded.value());
     }
     for (const EngineConfig& e : s.engines) {
-        EngineSession probe(e, s.variant);
-        if (auto ok = probe.ensure_started(); !ok) {
+        const std::unique_ptr<EngineSession> probe = make_session(e, s.variant);
+        if (auto ok = probe->probe(); !ok) {
             std::fprintf(stderr, "tempo match: engine '%s' (%s): %s\n", e.name.c_str(), e.cmd.c_str(),
                          ok.error().c_str());
             return 2;
         }
-        probe.quit();
     }
     std::FILE* pdn_file = nullptr;
     if (!s.pdnout.empty()) {
@@ -374,7 +303,7 @@ int run_match(Settings s, std::FILE* out) {
 
     auto worker = [&] {
         std::vector<std::unique_ptr<EngineSession>> sessions;
-        for (const EngineConfig& e : s.engines) sessions.push_back(std::make_unique<EngineSession>(e, s.variant));
+        for (const EngineConfig& e : s.engines) sessions.push_back(make_session(e, s.variant));
         while (!stop) {
             const int k = next++;
             if (k >= total) break;
