@@ -48,6 +48,7 @@ int egdb_main(Args args);
 int datagen_main(Args args);
 int analyse_main(Args args);
 int hub_main(Args args);
+int serve_main(Args args);
 
 // Print "tempo <command>: <message> (see 'tempo <command> --help')" on stderr; returns ExitUsage.
 int usage_error(std::string_view command, std::string_view message);

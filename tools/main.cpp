@@ -26,6 +26,7 @@ constexpr std::array Subcommands{
     Subcommand{"book", "opening books: build (by searching), show FEN, export/import the text form", book_main},
     Subcommand{"egdb", "endgame database: build (counts, time), probe FEN (exact value)", egdb_main},
     Subcommand{"hub", "the Hub protocol (Scan's; Hub GUI, pydraughts, lidraughts bots) on stdin/stdout", hub_main},
+    Subcommand{"serve", "a web page to play on and a JSON API over HTTP (docs/serve.md)", serve_main},
     Subcommand{"datagen", "self-play training data for the neural evaluation (docs/training.md)", datagen_main},
 };
 
