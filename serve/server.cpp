@@ -1,6 +1,7 @@
 #include "serve/server.hpp"
 
 #include <pthread.h>
+#include <sys/socket.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -47,6 +48,17 @@ int run_server(const ServerOptions& options) {
     server.set_write_timeout(5, 0);
     server.set_keep_alive_timeout(2);
 
+    // SO_REUSEADDR only: a restart may take the port back from connections in TIME_WAIT, but a
+    // port another server listens on is refused (the library's default, SO_REUSEPORT, would
+    // share it silently and split the requests between the two).
+    // The listening socket is noted here too (the library offers no other way to it), to give
+    // it a longer queue below.
+    socket_t listener = -1;
+    server.set_socket_options([&listener](socket_t sock) {
+        int yes = 1;
+        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        listener = sock;
+    });
     server.set_default_headers({{"X-Content-Type-Options", "nosniff"}, {"Cache-Control", "no-store"}});
 
     const auto api_route = [&api](const httplib::Request& req, httplib::Response& res) {
@@ -111,6 +123,10 @@ int run_server(const ServerOptions& options) {
                      options.host.c_str(), options.port);
         return 1;
     }
+    // The library listens with a queue of 5 connections; a burst of clients (a page's requests,
+    // many players at once) overflows that, and the kernel drops connections until they time
+    // out. Calling listen() again on the bound socket makes the queue as long as the system allows.
+    if (listener >= 0) ::listen(listener, SOMAXCONN);
     std::atomic<bool> signalled{false};
     std::thread stopper([&server, &signalled, stop_signals] {
         int got = 0;
