@@ -35,6 +35,10 @@ struct Refusal {
 
 [[noreturn]] void refuse(int status, std::string message) { throw Refusal{status, std::move(message)}; }
 
+// The text of an answer. Bytes that are not UTF-8 (a client's text quoted in a message, a PDN
+// tag in another encoding) are written as U+FFFD instead of making the writer throw.
+std::string text_of(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 // Text from the request inside a message: printable ASCII, at most `max` characters.
 std::string shown(std::string_view text, std::size_t max = 60) {
     std::string s;
@@ -642,14 +646,14 @@ Api::Api(const Config& config) : state_(std::make_unique<State>(config)) {}
 Api::~Api() = default;
 
 Reply Api::error(int status, std::string_view message) {
-    return {status, json{{"error", {{"status", status}, {"message", std::string(message)}}}}.dump()};
+    return {status, text_of(json{{"error", {{"status", status}, {"message", std::string(message)}}}})};
 }
 
 Reply Api::handle(std::string_view method, std::string_view path, std::string_view body) {
     State& s = *state_;
     try {
         const auto is = [&](std::string_view m, std::string_view p) { return method == m && path == p; };
-        const auto reply = [](const json& j, int status = 200) { return Reply{status, j.dump()}; };
+        const auto reply = [](const json& j, int status = 200) { return Reply{status, text_of(j)}; };
         if (is("GET", "/variants")) {
             return reply({{"variants", {variant_json<Game>(), variant_json<intl::Game>(), variant_json<brazil::Game>()}},
                           {"levels", {"gentle", "easy", "medium", "hard", "expert"}},
@@ -770,7 +774,7 @@ std::variant<Reply, AnalysisJob> Api::analyse(std::string_view body) {
                     const search::SearchResult r = think_on(
                         engine, g, plan,
                         [&](const search::Info& info) {
-                            if (!abort.load() && !send("info", info_json(g, info).dump())) {
+                            if (!abort.load() && !send("info", text_of(info_json(g, info)))) {
                                 abort.store(true);  // the client went away: stop the search
                                 engine.stop();
                             }
@@ -778,7 +782,7 @@ std::variant<Reply, AnalysisJob> Api::analyse(std::string_view body) {
                         abort);
                     if (abort.load() || !r.best) return;
                     try {
-                        (void)send("bestmove", engine_move_json(g, r).dump());
+                        (void)send("bestmove", text_of(engine_move_json(g, r)));
                     } catch (const Refusal& e) {
                         (void)send("error", error(e.status, e.message).body);
                     }

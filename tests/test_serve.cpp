@@ -441,6 +441,11 @@ TEST_CASE("serve: every error is JSON with its status and a message naming the p
     CHECK(message(broken).starts_with("malformed JSON"));
     CHECK(broken.type == "application/json");
     CHECK(message(post(s, "/position", std::string("[1,2]"))).starts_with("the body must be a JSON object"));
+    // Bytes that are not UTF-8: refused as malformed, and the answer is still valid JSON.
+    const Answer utf8 = post(s, "/position", std::string("{\"moves\": [\"\xff\xfe\"]}"));
+    CHECK(utf8.status == 400);
+    CHECK(utf8.body.is_object());
+    CHECK(message(utf8).starts_with("malformed JSON"));
     const Answer type = post(s, "/position", json{{"moves", "11-15"}});
     CHECK(type.status == 400);
     CHECK(message(type) == "'moves' must be an array of strings, not a string");
@@ -506,6 +511,32 @@ TEST_CASE("serve: no path outside the page's files can be read", "[serve]") {
     const std::string huge = raw_request(s.port, "GET / HTTP/1.1\r\nHost: x\r\nX: " + std::string(20000, 'a') + "\r\n\r\n");
     CHECK(!huge.starts_with("HTTP/1.1 200"));
     CHECK(get(s, "/").status == 200);
+}
+
+TEST_CASE("serve: slow clients and a long analysis do not hold up the others", "[serve]") {
+    ServeProcess s({"--searches", "1"});
+    // Three clients that connect and send half a request, then nothing.
+    std::vector<int> stalled;
+    for (int i = 0; i < 3; ++i) {
+        const int fd = socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_port = htons(std::uint16_t(s.port));
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        REQUIRE(connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
+        const std::string half = "POST /api/v1/position HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{";
+        (void)!write(fd, half.data(), half.size());
+        stalled.push_back(fd);
+    }
+    // A client that reads its analysis slowly holds the one engine for up to 2 s.
+    std::thread analysis([&] { (void)post(s, "/analyse", json{{"movetime_ms", 2000}}); });
+    std::this_thread::sleep_for(200ms);
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < 20; ++i) REQUIRE(post(s, "/position", json{{"moves", {"11-15"}}}).status == 200);
+    CHECK(get(s, "/").status == 200);
+    CHECK(std::chrono::steady_clock::now() - t0 < 1500ms);
+    analysis.join();
+    for (int fd : stalled) close(fd);
 }
 
 TEST_CASE("serve: load: 200 clients at once for 10 s, no failed request, no lost game", "[serve][load]") {
