@@ -241,7 +241,7 @@ TEST_CASE("serve: legal moves in both notations, with the route of a multi-captu
     CHECK(in.body["side_to_move"] == "white");
 }
 
-TEST_CASE("serve: a move is validated and applied; an illegal one is refused and names why", "[serve]") {
+TEST_CASE("serve: a move is validated and applied, an illegal one is refused and names why", "[serve]") {
     ServeProcess s;
     const Answer ok = post(s, "/move", json{{"moves", {"11-15"}}, {"move", "23-19"}});
     REQUIRE(ok.status == 200);
