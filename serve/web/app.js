@@ -173,7 +173,7 @@ function pick(n) {
     const left = candidates();
     const done = left.filter((m) => m.path.length === state.selected.length);
     if (done.length > 0 && left.every((m) => m.path.length === state.selected.length)) {
-      play(done[0].pdn);
+      playerMove(done[0].pdn);
       return;
     }
   } else if (moves.some((m) => m.path[0] === n)) {
@@ -182,6 +182,12 @@ function pick(n) {
     state.selected = [];
   }
   draw();
+}
+
+// The player's move: the line under the board (a hint, Tempo's last line) is old now.
+function playerMove(pdn) {
+  $("thinking").textContent = "";
+  play(pdn);
 }
 
 function play(pdn) {
@@ -193,10 +199,13 @@ function play(pdn) {
 
 // --- Showing a position ---------------------------------------------------------------------
 
+// Stops Tempo's search, if one runs (its last line stays shown until the next one).
 function stopThinking() {
-  if (state.thinking) state.thinking.abort();
+  if (state.thinking) {
+    state.thinking.abort();
+    $("thinking").textContent = "";
+  }
   state.thinking = null;
-  $("thinking").textContent = "";
 }
 
 // Asks the server for the shown position, draws it, then lets Tempo move if it is its turn.
@@ -356,14 +365,19 @@ async function maybeTempo() {
   const serial = state.serial;
   const controller = new AbortController();
   state.thinking = controller;
+  let last = null;  // the last line of the search, shown with the move
   setStatus(describe());
   draw();
   try {
     await stream("/analyse", { ...gameRequest(), level: state.level }, controller.signal, (event, data) => {
       if (serial !== state.serial) return;
-      if (event === "info") $("thinking").textContent = `Tempo: ${scoreText(data)}`;
+      if (event === "info") {
+        last = data;
+        $("thinking").textContent = `Tempo thinks: ${scoreText(data)}`;
+      }
       if (event === "bestmove") {
         state.thinking = null;
+        $("thinking").textContent = `Tempo played ${data.move.pdn}` + (last ? ` (${scoreText(last)})` : "");
         play(data.move.pdn);
       }
     });
@@ -426,6 +440,7 @@ function newGame(fen = null, moves = []) {
   // Black starts at the top in every game: a player who has Black sees the board turned round.
   state.flipped = state.tempo === "white";
   $("record-message").textContent = "";
+  $("thinking").textContent = "";
   update();
 }
 
@@ -621,7 +636,7 @@ async function start() {
       return;
     }
     $("move-input").value = "";
-    play(m.pdn);
+    playerMove(m.pdn);
   });
   $("load").addEventListener("click", () => load($("record").value));
   $("save-pdn").addEventListener("click", savePdn);
