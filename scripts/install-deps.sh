@@ -30,6 +30,10 @@ need_command g++ g++
 need_command make make
 need_file catch2 /usr/lib/cmake/Catch2/Catch2Config.cmake \
     /usr/share/cmake/Catch2/Catch2Config.cmake
+# tempo serve: cpp-httplib (found by pkg-config) and nlohmann-json.
+need_command pkg-config pkg-config
+need_file libcpp-httplib-dev /usr/lib/*/pkgconfig/cpp-httplib.pc
+need_file nlohmann-json3-dev /usr/include/nlohmann/json.hpp
 need_file libbenchmark-dev '/usr/lib/*/cmake/benchmark/benchmarkConfig.cmake' \
     /usr/lib/cmake/benchmark/benchmarkConfig.cmake
 

@@ -49,6 +49,7 @@ int datagen_main(Args args);
 int analyse_main(Args args);
 int hub_main(Args args);
 int dxp_main(Args args);
+int serve_main(Args args);
 
 // Print "tempo <command>: <message> (see 'tempo <command> --help')" on stderr; returns ExitUsage.
 int usage_error(std::string_view command, std::string_view message);

@@ -27,6 +27,7 @@ constexpr std::array Subcommands{
     Subcommand{"egdb", "endgame database: build (counts, time), probe FEN (exact value)", egdb_main},
     Subcommand{"hub", "the Hub protocol (Scan's; Hub GUI, pydraughts, lidraughts bots) on stdin/stdout", hub_main},
     Subcommand{"dxp", "DXP (DamExchange) 10x10 games over TCP: listen as Follower or connect as Initiator", dxp_main},
+    Subcommand{"serve", "a web page to play on and a JSON API over HTTP (docs/serve.md)", serve_main},
     Subcommand{"datagen", "self-play training data for the neural evaluation (docs/training.md)", datagen_main},
 };
 
