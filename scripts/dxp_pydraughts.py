@@ -25,22 +25,12 @@ import tempfile
 import time
 import warnings
 
+import pydraughts_support
+
 
 def import_pydraughts():
-    try:
-        import msl.loadlib  # noqa: F401
-    except ImportError:
-        # pydraughts imports its CheckerBoard client, which needs this Windows-only bridge;
-        # this script never uses it, so a stand-in module is enough.
-        stub = tempfile.mkdtemp(prefix="tempo-msl-stub-")
-        os.makedirs(os.path.join(stub, "msl"))
-        open(os.path.join(stub, "msl", "__init__.py"), "w").close()
-        with open(os.path.join(stub, "msl", "loadlib.py"), "w") as f:
-            f.write("class Client64:\n    pass\n\nclass Server32:\n    pass\n")
-        sys.path.append(stub)
-    import draughts
-    from draughts.engine import DXPEngine, HubEngine, Limit
-    return draughts, DXPEngine, HubEngine, Limit
+    draughts, engine = pydraughts_support.import_pydraughts()
+    return draughts, engine.DXPEngine, engine.HubEngine, engine.Limit
 
 
 def dxp_move(engine, board, timeout=60.0):

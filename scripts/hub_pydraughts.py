@@ -13,23 +13,14 @@ the time controls pydraughts sends (move-time, then time/inc); exit 0 when the g
 """
 import os
 import sys
-import tempfile
 import time
+
+import pydraughts_support
 
 
 def import_pydraughts():
-    try:
-        import msl.loadlib  # noqa: F401
-    except ImportError:
-        stub = tempfile.mkdtemp(prefix="tempo-msl-stub-")
-        os.makedirs(os.path.join(stub, "msl"))
-        open(os.path.join(stub, "msl", "__init__.py"), "w").close()
-        with open(os.path.join(stub, "msl", "loadlib.py"), "w") as f:
-            f.write("class Client64:\n    pass\n\nclass Server32:\n    pass\n")
-        sys.path.append(stub)
-    import draughts
-    from draughts.engine import HubEngine, Limit
-    return draughts, HubEngine, Limit
+    draughts, engine = pydraughts_support.import_pydraughts()
+    return draughts, engine.HubEngine, engine.Limit
 
 
 def main():
