@@ -27,17 +27,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-// Text from the peer inside a log line or a CHAT: printable ASCII only, short.
-std::string clean(std::string_view text, std::size_t max = 60) {
-    std::string s;
-    for (char c : text.substr(0, max)) {
-        const auto u = static_cast<unsigned char>(c);
-        s += (u < 0x20 || u >= 0x7f) ? '?' : c;
-    }
-    if (text.size() > max) s += "...";
-    return s;
-}
-
 // A field of fixed width made of decimal digits only.
 std::optional<int> digits(std::string_view text) {
     if (text.empty()) return std::nullopt;
@@ -74,7 +63,7 @@ std::string trimmed(std::string_view text) {
 }
 
 Error field_error(std::string_view what, std::string_view field, std::string_view text) {
-    return Error{std::string(what) + ": bad " + std::string(field) + " '" + clean(text, 10) + "'"};
+    return Error{std::string(what) + ": bad " + std::string(field) + " '" + printable(text, 10) + "'"};
 }
 
 Result<Message> decode_gamereq(std::string_view t) {
@@ -107,7 +96,7 @@ Result<Message> decode_gamereq(std::string_view t) {
     r.board = std::string(t.substr(44, 50));
     for (std::size_t i = 0; i < r.board.size(); ++i)
         if (std::string_view("wzWZe").find(r.board[i]) == std::string_view::npos)
-            return Error{"GAMEREQ: square " + std::to_string(i + 1) + " is '" + clean(r.board.substr(i, 1)) +
+            return Error{"GAMEREQ: square " + std::to_string(i + 1) + " is '" + printable(r.board.substr(i, 1)) +
                          "' (expected w, z, W, Z or e)"};
     return Message{r};
 }
@@ -178,7 +167,7 @@ Result<Message> decode(std::string_view t) {
             if (!code || *code > 2) return field_error("BACKACC", "acceptance code", t.substr(1, 1));
             return Message{BackAcc{*code}};
         }
-        default: return Error{"unknown message type '" + clean(t.substr(0, 1)) + "'"};
+        default: return Error{"unknown message type '" + printable(t.substr(0, 1)) + "'"};
     }
 }
 
@@ -229,7 +218,7 @@ Result<intl::Position> read_board(Color to_move, std::string_view board) {
         std::string* list = c == 'w' || c == 'W' ? &white : c == 'z' || c == 'Z' ? &black : nullptr;
         if (!list) {
             if (c == 'e') continue;
-            return Error{"square " + std::to_string(i + 1) + " is '" + clean(board.substr(i, 1)) +
+            return Error{"square " + std::to_string(i + 1) + " is '" + printable(board.substr(i, 1)) +
                          "' (expected w, z, W, Z or e)"};
         }
         if (!list->empty()) *list += ',';
@@ -343,7 +332,7 @@ Result<sockaddr_in> resolve(const std::string& host, int port) {
     hints.ai_socktype = SOCK_STREAM;
     addrinfo* found = nullptr;
     if (getaddrinfo(host.c_str(), nullptr, &hints, &found) != 0 || !found)
-        return Error{"unknown host '" + clean(host) + "'"};
+        return Error{"unknown host '" + printable(host) + "'"};
     a.sin_addr = reinterpret_cast<const sockaddr_in*>(found->ai_addr)->sin_addr;
     freeaddrinfo(found);
     return a;
@@ -736,11 +725,11 @@ bool Player::on_message(const Message& message, bool initiator) {
             return true;
         }
         if (a->code == 0) {
-            log_.line("game accepted by '" + clean(a->name, 32) + "'");
+            log_.line("game accepted by '" + printable(a->name, 32) + "'");
             state_ = State::Playing;
             peer_since_ = Clock::now();
         } else {
-            refused_ = "'" + clean(a->name, 32) + "' refused the game: code " + std::to_string(a->code) + " (" +
+            refused_ = "'" + printable(a->name, 32) + "' refused the game: code " + std::to_string(a->code) + " (" +
                        acceptance_text(a->code) + ")";
             log_.line(refused_);
             state_ = State::Idle;
@@ -794,7 +783,7 @@ bool Player::on_message(const Message& message, bool initiator) {
         return true;
     }
     if (const auto* c = std::get_if<Chat>(&message)) {
-        log_.line("chat: " + clean(c->text, MaxMessage));
+        log_.line("chat: " + printable(c->text, MaxMessage));
         return true;
     }
     if (const auto* b = std::get_if<BackReq>(&message)) {
@@ -831,7 +820,7 @@ void Player::take(Connection::Got got, const std::string& text, bool initiator) 
         on_bad(text, '\0', initiator);
         return;
     }
-    log_.line("recv " + clean(text, MaxMessage));
+    log_.line("recv " + printable(text, MaxMessage));
     if (!handle(text, initiator)) close_ = true;
 }
 

@@ -26,6 +26,18 @@ private:
     std::FILE* out_;
 };
 
+// A peer's or a client's text quoted in a log line or a message: printable ASCII only (other
+// bytes become '?'), at most `max` characters, "..." when cut.
+inline std::string printable(std::string_view text, std::size_t max = 60) {
+    std::string s;
+    for (char c : text.substr(0, max)) {
+        const auto u = static_cast<unsigned char>(c);
+        s += (u < 0x20 || u >= 0x7f) ? '?' : c;
+    }
+    if (text.size() > max) s += "...";
+    return s;
+}
+
 // The longest input line a loop reads; a longer one is dropped whole and reported.
 inline constexpr std::size_t MaxLine = 65536;
 

@@ -14,6 +14,7 @@
 #include "engine/game.hpp"
 #include "engine/notation_common.hpp"
 #include "protocol/think.hpp"
+#include "protocol/writer.hpp"
 #include "protocol/variant.hpp"
 #include "search/nnue.hpp"
 #include "search/score.hpp"
@@ -38,17 +39,6 @@ struct Refusal {
 // The text of an answer. Bytes that are not UTF-8 (a client's text quoted in a message, a PDN
 // tag in another encoding) are written as U+FFFD instead of making the writer throw.
 std::string text_of(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
-
-// Text from the request inside a message: printable ASCII, at most `max` characters.
-std::string shown(std::string_view text, std::size_t max = 60) {
-    std::string s;
-    for (char c : text.substr(0, max)) {
-        const auto u = static_cast<unsigned char>(c);
-        s += (u < 0x20 || u >= 0x7f) ? '?' : c;
-    }
-    if (text.size() > max) s += "...";
-    return s;
-}
 
 // --- Reading the request's fields ---------------------------------------------------------------
 
@@ -247,7 +237,7 @@ G build(const json& req) {
         if (!from) {
             std::string why = from.error();  // the parser's own words, without its "bad FEN: "
             if (why.starts_with("bad FEN: ")) why.erase(0, 9);
-            refuse(422, "bad FEN '" + shown(*fen) + "': " + why);
+            refuse(422, "bad FEN '" + protocol::printable(*fen) + "': " + why);
         }
         g = std::move(from).value();
     }
@@ -258,7 +248,7 @@ G build(const json& req) {
         const Result<Move> m = V::parse_move(g.position(), moves[i]);
         const Result<Move> played = m ? g.play(*m) : Result<Move>(Error{m.error()});
         if (!played)
-            refuse(422, "illegal move " + std::to_string(i + 1) + " '" + shown(moves[i]) + "' in 'moves': " +
+            refuse(422, "illegal move " + std::to_string(i + 1) + " '" + protocol::printable(moves[i]) + "' in 'moves': " +
                             played.error());
     }
     return g;
@@ -309,7 +299,7 @@ ThinkPlan read_plan(const json& req, int max_think_ms) {
         const Strength* found = nullptr;
         for (const Strength& s : Strengths)
             if (*level == s.name) found = &s;
-        if (!found) refuse(400, "unknown level '" + shown(*level) + "': one of gentle, easy, medium, hard, expert");
+        if (!found) refuse(400, "unknown level '" + protocol::printable(*level) + "': one of gentle, easy, medium, hard, expert");
         plan.skill = found->skill;
         plan.movetime = std::min(found->movetime, max_think_ms);
     }
@@ -519,12 +509,12 @@ json save_pdn(const json& req) {
     if (const auto it = req.find("tags"); it != req.end() && !it->is_null()) {
         if (!it->is_object()) refuse(400, std::string("'tags' must be an object of strings, not ") + type_name(*it));
         for (const auto& [k, v] : it->items()) {
-            if (!v.is_string()) refuse(400, "tag '" + shown(k) + "' must be a string");
+            if (!v.is_string()) refuse(400, "tag '" + protocol::printable(k) + "' must be a string");
             if (k.empty() || k.size() > 40 || k.find_first_of(" \"[]") != std::string::npos)
-                refuse(422, "bad tag name '" + shown(k) + "'");
+                refuse(422, "bad tag name '" + protocol::printable(k) + "'");
             std::string value = v.get<std::string>();
             if (value.size() > 200 || value.find_first_of("\"\n\r]") != std::string::npos)
-                refuse(422, "bad value of tag '" + shown(k) + "': at most 200 characters, no quote or line break");
+                refuse(422, "bad value of tag '" + protocol::printable(k) + "': at most 200 characters, no quote or line break");
             tags.emplace_back(k, std::move(value));
         }
     }
@@ -542,6 +532,21 @@ json save_pdn(const json& req) {
 }
 
 // --- The variants, for a client that draws the board --------------------------------------------
+
+// An untrusted move checked and played on `g`: the move and the game after it, or 422 naming why
+// it was refused (the game unchanged).
+json play_move(AnyGame& g, const std::string& text) {
+    return std::visit(
+        [&](auto& game) {
+            using G = std::decay_t<decltype(game)>;
+            const auto before = game.position();
+            const Result<Move> m = VariantFor<G>::parse_move(before, text);
+            const Result<Move> played = m ? game.play(*m) : Result<Move>(Error{m.error()});
+            if (!played) refuse(422, "illegal move '" + protocol::printable(text) + "': " + played.error());
+            return json{{"move", move_json<G>(before, *played)}, {"game", game_json(game)}};
+        },
+        g);
+}
 
 template <class G>
 json variant_json() {
@@ -586,7 +591,7 @@ struct Api::State {
         std::uint64_t id = 0;
         const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
         if (text.empty() || ec != std::errc{} || end != text.data() + text.size())
-            refuse(404, "no game '" + shown(text) + "': game ids are numbers");
+            refuse(404, "no game '" + protocol::printable(text) + "': game ids are numbers");
         return id;
     }
 
@@ -673,16 +678,7 @@ Reply Api::handle(std::string_view method, std::string_view path, std::string_vi
             AnyGame g = build_any(req);
             const std::optional<std::string> text = opt_string(req, "move");
             if (!text) refuse(400, "'move' is missing: the move to check and play, e.g. \"11-15\"");
-            return reply(std::visit(
-                [&](auto& game) {
-                    using G = std::decay_t<decltype(game)>;
-                    const auto before = game.position();
-                    const Result<Move> m = VariantFor<G>::parse_move(before, *text);
-                    const Result<Move> played = m ? game.play(*m) : Result<Move>(Error{m.error()});
-                    if (!played) refuse(422, "illegal move '" + shown(*text) + "': " + played.error());
-                    return json{{"move", move_json<G>(before, *played)}, {"game", game_json(game)}};
-                },
-                g));
+            return reply(play_move(g, *text));
         }
         if (is("POST", "/engine-move")) {
             const json req = parse_body(body);
@@ -729,25 +725,16 @@ Reply Api::handle(std::string_view method, std::string_view path, std::string_vi
                 } else {
                     const std::optional<std::string> text = opt_string(req, "move");
                     if (!text) refuse(400, "'move' is missing: the move to check and play, e.g. \"11-15\"");
-                    out = std::visit(
-                        [&](auto& game) {
-                            using G = std::decay_t<decltype(game)>;
-                            const auto before = game.position();
-                            const Result<Move> m = VariantFor<G>::parse_move(before, *text);
-                            const Result<Move> played = m ? game.play(*m) : Result<Move>(Error{m.error()});
-                            if (!played) refuse(422, "illegal move '" + shown(*text) + "': " + played.error());
-                            return json{{"move", move_json<G>(before, *played)}, {"game", game_json(game)}};
-                        },
-                        g);
+                    out = play_move(g, *text);
                 }
                 s.store(id, ply, g);
                 out["game"]["id"] = id;
                 return reply(out);
             }
-            refuse(404, "no such request: " + std::string(method) + " /api/v1/games/" + shown(rest));
+            refuse(404, "no such request: " + std::string(method) + " /api/v1/games/" + protocol::printable(rest));
         }
         if (path == "/analyse") refuse(405, "use POST /api/v1/analyse (a stream of server-sent events)");
-        refuse(404, "no such request: " + shown(method, 10) + " /api/v1" + shown(path));
+        refuse(404, "no such request: " + protocol::printable(method, 10) + " /api/v1" + protocol::printable(path));
     } catch (const Refusal& r) {
         return error(r.status, r.message);
     } catch (const json::exception& e) {
