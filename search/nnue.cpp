@@ -11,8 +11,10 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #define TEMPO_NNUE_X86 1
+#define TEMPO_AVX2 __attribute__((target("avx2")))
 #else
 #define TEMPO_NNUE_X86 0
+#define TEMPO_AVX2
 #endif
 
 // The networks built into the binary: search/nets/english.nnue and search/nets/international.nnue
@@ -30,10 +32,9 @@ constexpr char Magic[8] = {'T', 'E', 'M', 'P', 'O', 'N', 'E', 'T'};
 
 template <class G>
 constexpr std::size_t PayloadSize =
-    2 * std::size_t(G::Inputs) * H1 + 2 * std::size_t(H1) +
-    G::Buckets * (std::size_t(H2) * H1 + 4 * H2 + std::size_t(H3) * H2 + 4 * H3 + H3 + 4);
-static_assert(PayloadSize<English> == 54672, "the size docs/network-format.md gives");
-static_assert(PayloadSize<International> == 73104, "the size docs/network-format.md gives");
+    2 * std::size_t(G::Inputs) * G::H1 + 2 * std::size_t(G::H1) +
+    G::Buckets * (std::size_t(H2) * G::H1 + 4 * H2 + std::size_t(H3) * H2 + 4 * H3 + H3 + 4);
+static_assert(International::H1 != 128 || PayloadSize<International> == 73104, "the size docs/network-format.md gives");
 
 // Output scaling (docs/network-format.md): activations 0..127 stand for 0..1, dense weights are
 // 64ths, so the output sum is in units of 1 / (127 * 64) of a man.
@@ -99,11 +100,13 @@ Result<std::vector<std::uint8_t>> read_file(const std::string& path) {
     return bytes;
 }
 
-// The kernels: plain integer arithmetic on H1-wide rows, the same for both games.
+// The kernels: plain integer arithmetic on H1-wide rows, the same for both games (a template on
+// the width only).
 
 // out = start - (the rows of `minus`) + (the rows of `plus`), in 16-bit lanes. Rows out first,
 // then rows in: every partial sum is one of a subset of a real position's rows, so it stays in
 // the range the loader checked (and wrapping 16-bit arithmetic gives the same end either way).
+template <int H1>
 void update_portable(const std::int16_t* start, std::int16_t* out, const std::int16_t* const* minus, int n_minus,
                      const std::int16_t* const* plus, int n_plus) {
     std::array<std::int16_t, H1> acc;
@@ -116,7 +119,8 @@ void update_portable(const std::int16_t* start, std::int16_t* out, const std::in
 }
 
 // The layers after the first, from the first layer's sums.
-Score dense_portable(const Dense& d, const std::int16_t* acc) {
+template <int H1>
+Score dense_portable(const BasicDense<H1>& d, const std::int16_t* acc) {
     std::array<int, H1> a1;
     for (int j = 0; j < H1; ++j) a1[std::size_t(j)] = std::clamp(int(acc[j]), 0, ActivationMax);
     std::array<int, H2> a2;
@@ -137,9 +141,11 @@ Score dense_portable(const Dense& d, const std::int16_t* acc) {
 }
 
 // The same with AVX2 (defined below; only called where the CPU has it).
-void update_avx2(const std::int16_t* start, std::int16_t* out, const std::int16_t* const* minus, int n_minus,
-                 const std::int16_t* const* plus, int n_plus);
-Score dense_avx2(const Dense& d, const std::int16_t* acc);
+template <int H1>
+TEMPO_AVX2 void update_avx2(const std::int16_t* start, std::int16_t* out, const std::int16_t* const* minus,
+                            int n_minus, const std::int16_t* const* plus, int n_plus);
+template <int H1>
+TEMPO_AVX2 Score dense_avx2(const BasicDense<H1>& d, const std::int16_t* acc);
 
 }  // namespace
 
@@ -206,7 +212,7 @@ Result<BasicNetwork<G>> BasicNetwork<G>::parse(std::span<const std::uint8_t> byt
                      " (" + std::to_string(G::id) + ")"};
     const std::uint32_t sizes[5] = {read_u32(h + 16), read_u32(h + 20), read_u32(h + 24), read_u32(h + 28),
                                     read_u32(h + 32)};
-    const std::uint32_t want[5] = {G::Inputs, H1, H2, H3, G::Buckets};
+    const std::uint32_t want[5] = {G::Inputs, G::H1, H2, H3, G::Buckets};
     const char* names[5] = {"inputs", "H1", "H2", "H3", "buckets"};
     for (int i = 0; i < 5; ++i)
         if (sizes[i] != want[i])
@@ -243,7 +249,7 @@ Result<BasicNetwork<G>> BasicNetwork<G>::parse(std::span<const std::uint8_t> byt
         d.b4 = r.i32();
     }
     // The 16-bit first-layer sum must not overflow: at most MaxPieces rows are added to the bias.
-    for (int j = 0; j < H1; ++j) {
+    for (int j = 0; j < G::H1; ++j) {
         std::vector<int> magnitudes;
         for (int f = 0; f < G::Inputs; ++f)
             magnitudes.push_back(std::abs(int(params->w1[std::size_t(f)][std::size_t(j)])));
@@ -311,7 +317,7 @@ std::vector<std::uint8_t> encode(const BasicParameters<G>& w, std::string_view d
     std::memcpy(out.data(), Magic, 8);
     put32(8, FormatVersion);
     put32(12, G::id);
-    put32(16, G::Inputs), put32(20, H1), put32(24, H2), put32(28, H3), put32(32, G::Buckets);
+    put32(16, G::Inputs), put32(20, G::H1), put32(24, H2), put32(28, H3), put32(32, G::Buckets);
     put32(36, std::uint32_t(out.size() - HeaderSize));
     put32(40, crc32(std::span(out).subspan(HeaderSize)));
     std::memcpy(out.data() + 44, description.data(), std::min<std::size_t>(description.size(), 20));
@@ -349,7 +355,7 @@ Score BasicNetwork<G>::run(const Position& p, Cache* cache) const {
     const std::array<Bitboard, 4> now = sets_of<G>(p);
     std::array<Bitboard, 4> old{};
     const std::int16_t* start = w.b1.data();
-    alignas(64) std::array<std::int16_t, H1> local;
+    alignas(64) std::array<std::int16_t, G::H1> local;
     std::int16_t* out = local.data();
     if (cache) {
         if (cache->network != params_.get()) {
@@ -373,12 +379,12 @@ Score BasicNetwork<G>::run(const Position& p, Cache* cache) const {
     for (int k = 0; k < 4; ++k)
         for (Bitboard b = now[std::size_t(k)] & ~old[std::size_t(k)]; b; b &= b - 1)
             plus[n_plus++] = w.w1[std::size_t(feature<G>(k, lsb(b), us))].data();
-    const Dense& d = w.dense[std::size_t(bucket_of<G>(popcount(p.occupied())))];
+    const auto& d = w.dense[std::size_t(bucket_of<G>(popcount(p.occupied())))];
     if constexpr (Avx2) {
-        update_avx2(start, out, minus, n_minus, plus, n_plus);
+        update_avx2<G::H1>(start, out, minus, n_minus, plus, n_plus);
         return dense_avx2(d, out);
     } else {
-        update_portable(start, out, minus, n_minus, plus, n_plus);
+        update_portable<G::H1>(start, out, minus, n_minus, plus, n_plus);
         return dense_portable(d, out);
     }
 }
@@ -434,6 +440,7 @@ __attribute__((target("avx2"))) inline __m256i activate(__m256i s0, __m256i s1, 
 }
 
 
+template <int H1>
 __attribute__((target("avx2"))) void update_avx2(const std::int16_t* start, std::int16_t* out,
                                                  const std::int16_t* const* minus, int n_minus,
                                                  const std::int16_t* const* plus, int n_plus) {
@@ -451,7 +458,8 @@ __attribute__((target("avx2"))) void update_avx2(const std::int16_t* start, std:
     for (int c = 0; c < Chunks; ++c) _mm256_store_si256(reinterpret_cast<__m256i*>(out + 16 * c), acc[c]);
 }
 
-__attribute__((target("avx2"))) Score dense_avx2(const Dense& d, const std::int16_t* sums16) {
+template <int H1>
+__attribute__((target("avx2"))) Score dense_avx2(const BasicDense<H1>& d, const std::int16_t* sums16) {
     constexpr int Chunks = H1 / 16;
     __m256i acc[Chunks];
     for (int c = 0; c < Chunks; ++c) acc[c] = _mm256_load_si256(reinterpret_cast<const __m256i*>(sums16 + 16 * c));
@@ -508,11 +516,13 @@ template <class G>
 Score BasicNetwork<G>::evaluate_avx2(const Position& p, Cache& cache) const { return run<false>(p, &cache); }
 
 namespace {
+template <int H1>
 void update_avx2(const std::int16_t* start, std::int16_t* out, const std::int16_t* const* minus, int n_minus,
                  const std::int16_t* const* plus, int n_plus) {
-    update_portable(start, out, minus, n_minus, plus, n_plus);
+    update_portable<H1>(start, out, minus, n_minus, plus, n_plus);
 }
-Score dense_avx2(const Dense& d, const std::int16_t* acc) { return dense_portable(d, acc); }
+template <int H1>
+Score dense_avx2(const BasicDense<H1>& d, const std::int16_t* acc) { return dense_portable(d, acc); }
 }  // namespace
 
 #endif

@@ -4,8 +4,8 @@
 // Both networks and their files are specified in docs/network-format.md: sparse inputs (our men,
 // our kings, their men, their kings on each square, counted from the mover's own back row: 128
 // inputs on the 32 squares of English draughts, 200 on the 50 of the 10x10 board), a shared first
-// layer of 128 in int16, then per bucket of the piece count 128 -> 32 -> 32 -> 1 in int8 weights
-// and int32 sums. `train/` makes the networks; a test checks that the trainer's integer forward
+// layer of H1 units in int16 (the game trait's width), then per bucket of the piece count
+// H1 -> 32 -> 32 -> 1 in int8 weights and int32 sums. `train/` makes the networks; a test checks that the trainer's integer forward
 // pass and this one agree on saved positions. The header's game field keeps an English file out
 // of the 10x10 loader and the other way round.
 //
@@ -27,6 +27,7 @@
 // build itself targets plain x86-64-v2), and a portable one. A test checks that they agree.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -43,7 +44,6 @@
 
 namespace tempo::search::nnue {
 
-inline constexpr int H1 = 128;
 inline constexpr int H2 = 32;
 inline constexpr int H3 = 32;
 inline constexpr int HeaderSize = 64;
@@ -60,6 +60,7 @@ struct English {
     static constexpr int MaxPieces = 24;
     static constexpr int Inputs = 4 * Squares;
     static constexpr int Buckets = 4;
+    static constexpr int H1 = 128;  // the first layer's width (the header's H1)
     // At most this many rows changed: the cache updates; more, it sums afresh.
     static constexpr int MaxUpdate = 12;
 };
@@ -73,8 +74,13 @@ struct International {
     static constexpr int MaxPieces = 40;
     static constexpr int Inputs = 4 * Squares;
     static constexpr int Buckets = 4;
+    static constexpr int H1 = 128;
     static constexpr int MaxUpdate = 16;
 };
+
+// The widest first layer of either game (the cache's rows hold this many sums).
+inline constexpr int MaxH1 = std::max(English::H1, International::H1);
+static_assert(English::H1 % 32 == 0 && International::H1 % 32 == 0, "the AVX2 path takes 32 units at a time");
 
 // The English sizes under their old names.
 inline constexpr int Inputs = English::Inputs;
@@ -85,8 +91,9 @@ template <class G>
 constexpr int bucket_of(int pieces) { return (pieces - 1) * G::Buckets / G::MaxPieces; }
 constexpr int bucket_of(int pieces) { return bucket_of<English>(pieces); }
 
-// One bucket's layers after the first.
-struct alignas(64) Dense {
+// One bucket's layers after the first, behind a first layer of H1 units.
+template <int H1>
+struct alignas(64) BasicDense {
     alignas(64) std::array<std::array<std::int8_t, H1>, H2> w2;
     std::array<std::int32_t, H2> b2;
     alignas(64) std::array<std::array<std::int8_t, H2>, H3> w3;
@@ -98,9 +105,9 @@ struct alignas(64) Dense {
 // The weights, as the file holds them (docs/network-format.md), aligned for SIMD loads.
 template <class G>
 struct alignas(64) BasicParameters {
-    using Dense = nnue::Dense;
-    alignas(64) std::array<std::array<std::int16_t, H1>, G::Inputs> w1;
-    alignas(64) std::array<std::int16_t, H1> b1;
+    using Dense = BasicDense<G::H1>;
+    alignas(64) std::array<std::array<std::int16_t, G::H1>, G::Inputs> w1;
+    alignas(64) std::array<std::int16_t, G::H1> b1;
     std::array<Dense, G::Buckets> dense;
 };
 
@@ -116,7 +123,7 @@ BasicFeatures<International> features_of(const intl::Position& p);
 // The first-layer sums of the last position evaluated with each side to move (see above).
 struct Cache {
     struct alignas(64) Entry {
-        alignas(64) std::array<std::int16_t, H1> acc;
+        alignas(64) std::array<std::int16_t, MaxH1> acc;
         std::array<Bitboard, 4> sets{};  // our men, our kings, their men, their kings
         bool valid = false;
     };

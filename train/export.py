@@ -42,26 +42,42 @@ ScoreLimit = 2000
 
 # The payload's parts in file order; per-bucket parts repeat for bucket 0..3.
 Shared = [("W1", "<i2", (Inputs, H1)), ("b1", "<i2", (H1,))]
-PerBucket = [("W2", "i1", (H2, H1)), ("b2", "<i4", (H2,)), ("W3", "i1", (H3, H2)), ("b3", "<i4", (H3,)),
-             ("W4", "i1", (H3,)), ("b4", "<i4", ())]
+
+
+def per_bucket(h1=H1):
+    return [("W2", "i1", (H2, h1)), ("b2", "<i4", (H2,)), ("W3", "i1", (H3, H2)), ("b3", "<i4", (H3,)),
+            ("W4", "i1", (H3,)), ("b4", "<i4", ())]
+
+
+PerBucket = per_bucket()
+# The first-layer widths this trainer reads and writes: multiples of 32 (the engine's SIMD
+# blocks); the engine itself reads only its game's width (`tempo_data.Game.h1`).
+WidthStep, WidthMax = 32, 1024
 
 
 def _part_bytes(dtype, shape):
     return int(np.dtype(dtype).itemsize * np.prod(shape, dtype=np.int64))
 
 
-def shared_parts(game):
-    return [("W1", "<i2", (game.features, H1)), ("b1", "<i2", (H1,))]
+def shared_parts(game, h1=None):
+    h1 = h1 or game.h1
+    return [("W1", "<i2", (game.features, h1)), ("b1", "<i2", (h1,))]
 
 
-def payload_size(game):
-    return (sum(_part_bytes(d, s) for _, d, s in shared_parts(game))
-            + game.buckets * sum(_part_bytes(d, s) for _, d, s in PerBucket))
+def payload_size(game, h1=None):
+    h1 = h1 or game.h1
+    return (sum(_part_bytes(d, s) for _, d, s in shared_parts(game, h1))
+            + game.buckets * sum(_part_bytes(d, s) for _, d, s in per_bucket(h1)))
 
 
 PayloadSize = payload_size(td.English)
-assert PayloadSize == 54672, PayloadSize
-assert payload_size(td.International) == 73104
+assert payload_size(td.English, 128) == 54672
+assert payload_size(td.International, 128) == 73104
+
+
+def width_of(q):
+    """The first layer's width of integer parameters."""
+    return q["W1"].shape[1]
 
 
 def game_of(q):
@@ -108,7 +124,7 @@ def dequantise(q):
     float checkpoint may be gone. quantise(dequantise(q)) == q (tested)."""
     import torch
     import model
-    net = model.Net(game_of(q))
+    net = model.Net(game_of(q), width_of(q))
     scales = {"W1": Scale1, "b1": Scale1, "W2": ScaleW, "b2": ScaleOut, "W3": ScaleW, "b3": ScaleOut,
               "W4": ScaleW, "b4": ScaleOut}
     with torch.no_grad():
@@ -126,20 +142,20 @@ def check(q):
         raise NetworkError(f"first layer could overflow int16: |b1[{j}]| + the {active} largest "
                            f"|W1[f][{j}]| = {int(worst[j])} > 32767")
     # Dense sums are int32: |b| + inputs * 127 * 127, and the output times 100 too.
-    for name, fan_in, limit in (("b2", H1, 2**31 - 1), ("b3", H2, 2**31 - 1), ("b4", H3, (2**31 - 1) // 100)):
+    for name, fan_in, limit in (("b2", width_of(q), 2**31 - 1), ("b3", H2, 2**31 - 1), ("b4", H3, (2**31 - 1) // 100)):
         worst_sum = np.abs(q[name]).max() + fan_in * 127 * 127
         if worst_sum > limit:
             raise NetworkError(f"{name}: a bias of {int(np.abs(q[name]).max())} lets the 32-bit sum overflow")
 
 
 def payload_bytes(q):
-    game = game_of(q)
+    game, h1 = game_of(q), width_of(q)
     parts = [q["W1"].astype("<i2").tobytes(), q["b1"].astype("<i2").tobytes()]
     for k in range(game.buckets):
-        for name, dtype, shape in PerBucket:
+        for name, dtype, shape in per_bucket(h1):
             parts.append(np.asarray(q[name][k], dtype=dtype).reshape(shape).tobytes())
     payload = b"".join(parts)
-    assert len(payload) == payload_size(game)
+    assert len(payload) == payload_size(game, h1)
     return payload
 
 
@@ -151,7 +167,7 @@ def network_bytes(q, description):
         raise NetworkError(f"description {description!r} is {len(desc)} bytes in UTF-8, at most {DescriptionSize}")
     payload = payload_bytes(q)
     game = game_of(q)
-    header = np.array([(Magic, Version, game.id, game.features, H1, H2, H3, game.buckets, len(payload),
+    header = np.array([(Magic, Version, game.id, game.features, width_of(q), H2, H3, game.buckets, len(payload),
                         zlib.crc32(payload), desc)], dtype=HeaderDtype).tobytes()
     return header + payload
 
@@ -173,10 +189,13 @@ def parse_network(data, name="<bytes>", game=None):
         raise NetworkError(f"{name}: game {int(h['game'])}, not {want}")
     game = found
     sizes = tuple(int(h[f]) for f in ("inputs", "h1", "h2", "h3", "buckets"))
-    want_sizes = (game.features, H1, H2, H3, game.buckets)
+    h1 = sizes[1]
+    if not (0 < h1 <= WidthMax and h1 % WidthStep == 0):
+        raise NetworkError(f"{name}: first-layer width {h1}, not a multiple of {WidthStep} up to {WidthMax}")
+    want_sizes = (game.features, h1, H2, H3, game.buckets)
     if sizes != want_sizes:
         raise NetworkError(f"{name}: sizes {sizes}, the engine's are {want_sizes}")
-    size = payload_size(game)
+    size = payload_size(game, h1)
     if int(h["payload_size"]) != size or len(data) - HeaderSize != size:
         raise NetworkError(f"{name}: payload size {int(h['payload_size'])} in the header, "
                            f"{len(data) - HeaderSize} in the file, {size} expected")
@@ -193,11 +212,11 @@ def parse_network(data, name="<bytes>", game=None):
         at += n
         return a.reshape(shape).astype(np.int64)
 
-    for part, dtype, shape in shared_parts(game):
+    for part, dtype, shape in shared_parts(game, h1):
         q[part] = take(dtype, shape)
-    per = {part: [] for part, _, _ in PerBucket}
+    per = {part: [] for part, _, _ in per_bucket(h1)}
     for _ in range(game.buckets):
-        for part, dtype, shape in PerBucket:
+        for part, dtype, shape in per_bucket(h1):
             per[part].append(take(dtype, shape))
     for part in per:
         q[part] = np.stack(per[part])

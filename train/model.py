@@ -16,7 +16,9 @@ scale 64) and the first layer within +-1310/127 (English), so |b1q| plus the 24 
 at most 25 * 1310 = 32750 <= 32767 (the loader's overflow rule); on the 10x10 board, with up to
 40 pieces, +-799/127 (41 * 799 = 32759).
 
-`Net(game)` takes a `tempo_data.Game` (English by default): its feature count and buckets.
+`Net(game, h1)` takes a `tempo_data.Game` (English by default): its feature count and buckets;
+`h1` is the first layer's width (the game's own by default, `Game.h1`, the width the engine
+reads). The width of a trained net is the column count of its W1.
 """
 
 import torch
@@ -26,7 +28,7 @@ import tempo_data as td
 
 # The English sizes (the names older code uses).
 Inputs = 128
-H1 = 128
+H1 = td.English.h1
 H2 = 32
 H3 = 32
 Buckets = 4
@@ -54,10 +56,11 @@ def _floor_ste(x):
 
 
 class Net(nn.Module):
-    def __init__(self, game=td.English):
+    def __init__(self, game=td.English, h1=None):
         super().__init__()
         self.game = game
         self.inputs, self.buckets = game.features, game.buckets
+        self.h1 = H1 = h1 or game.h1
         # nn.Linear's default initialisation: uniform within +-1/sqrt(fan_in).
         def uniform(*shape, fan_in):
             bound = fan_in ** -0.5
@@ -81,7 +84,7 @@ class Net(nn.Module):
         With `quantised`, the engine's integer pass instead (see `forward_quantised`)."""
         if quantised:
             return self.forward_quantised(x, bucket)
-        n = x.shape[0]
+        n, H1 = x.shape[0], self.h1
         rows = torch.arange(n, device=x.device)
         a1 = torch.clamp(x @ self.W1 + self.b1, 0.0, 1.0)
         z2 = a1 @ self.W2.reshape(self.buckets * H2, H1).t() + self.b2.reshape(-1)
@@ -99,7 +102,7 @@ class Net(nn.Module):
         The sums are formed in integer units (activations 0..127, weights in 1/64): integers below
         2^24 are exact in float32, so this equals the engine's pass except for the final
         truncation of cp to an integer."""
-        n = x.shape[0]
+        n, H1 = x.shape[0], self.h1
         rows = torch.arange(n, device=x.device)
         W1 = _round_ste(self.W1 * Scale1)
         b1 = _round_ste(self.b1 * Scale1)
@@ -129,6 +132,28 @@ def load_checkpoint_model(path):
     checkpoint's (its W1 has one row per feature)."""
     state = torch.load(path, map_location="cpu")
     weights = state["model"] if "model" in state else state
-    net = Net(td.International if weights["W1"].shape[0] == td.International.features else td.English)
+    net = Net(td.International if weights["W1"].shape[0] == td.International.features else td.English,
+              weights["W1"].shape[1])
     net.load_state_dict(state["model"] if "model" in state else state)
     return net, state
+
+
+def widen(net, h1, seed=1):
+    """`net` with a first layer of `h1` units (at least its own) that scores exactly as `net`:
+    the new units get small random first-layer weights and zero weights into layer 2, so they
+    start silent and training gives them a use."""
+    wide = Net(net.game, h1)
+    old = net.h1
+    g = torch.Generator().manual_seed(seed)
+    with torch.no_grad():
+        for name in ("W2", "b2", "W3", "b3", "W4", "b4"):
+            getattr(wide, name).zero_()
+        wide.W1[:, :old] = net.W1
+        wide.b1[:old] = net.b1
+        bound = net.inputs ** -0.5
+        wide.W1[:, old:] = (torch.rand(net.inputs, h1 - old, generator=g) * 2 - 1) * bound
+        wide.b1[old:] = torch.rand(h1 - old, generator=g) * 0.5
+        wide.W2[:, :, :old] = net.W2
+        for name in ("b2", "W3", "b3", "W4", "b4"):
+            getattr(wide, name).copy_(getattr(net, name))
+    return wide

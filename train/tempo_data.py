@@ -71,18 +71,19 @@ assert HeaderV2Dtype.itemsize == 32
 class Game:
     """What differs between the games' data and networks."""
 
-    def __init__(self, name, id, version, header_size, dtype, squares, max_pieces, buckets):
+    def __init__(self, name, id, version, header_size, dtype, squares, max_pieces, buckets, h1):
         self.name, self.id, self.version, self.header_size = name, id, version, header_size
         self.dtype, self.record_size = dtype, dtype.itemsize
         self.squares, self.max_pieces, self.buckets = squares, max_pieces, buckets
         self.features = 4 * squares
+        self.h1 = h1  # the first-layer width of the engine's network for this game
 
     def __repr__(self):
         return f"Game({self.name})"
 
 
-English = Game("English draughts", 0, 1, HeaderSize, RecordDtype, 32, 24, 4)
-International = Game("international draughts", 1, 2, 32, IntlRecordDtype, 50, 40, 4)
+English = Game("English draughts", 0, 1, HeaderSize, RecordDtype, 32, 24, 4, 128)
+International = Game("international draughts", 1, 2, 32, IntlRecordDtype, 50, 40, 4, 128)
 Games = {"english": English, "international": International}
 
 

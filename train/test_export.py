@@ -18,9 +18,10 @@ import tempo_data as td
 SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "search", "nets", "english.nnue")
 
 
-def random_net(seed=1):
+def random_net(seed=1, h1=128):
+    """A random English net; 128 wide unless asked (the file-layout tests below are worked for 128)."""
     torch.manual_seed(seed)
-    net = model.Net()
+    net = model.Net(td.English, h1)
     net.clip_()
     net.eval()
     return net
@@ -90,6 +91,7 @@ class TheFile(unittest.TestCase):
             (patched(12, "<I", 2), "game 2"),
             (patched(12, "<I", 1), "sizes (128, 128, 32, 32, 4), the engine's are (200"),
             (patched(24, "<I", 16), "sizes"),
+            (patched(20, "<I", 100), "first-layer width 100"),
             (self.data + b"\0", "payload size"),
             (patched(100, "<h", 1 + struct.unpack_from("<h", self.data, 100)[0]), "CRC-32"),
         ]
@@ -119,6 +121,34 @@ class TheFile(unittest.TestCase):
     def test_refuses_a_long_description(self):
         with self.assertRaises(ex.NetworkError):
             ex.network_bytes(self.q, "x" * 21)
+
+
+class Widths(unittest.TestCase):
+    """The first layer's width is the file's H1 field; the trainer reads and writes any multiple of 32."""
+
+    def test_a_wider_file_round_trips_with_its_sizes(self):
+        q = ex.quantise(random_net(3, h1=256))
+        data = ex.network_bytes(q, "wide")
+        payload = 128 * 256 * 2 + 256 * 2 + 4 * (32 * 256 + 128 + 1024 + 128 + 32 + 4)
+        self.assertEqual(len(data), 64 + payload)
+        self.assertEqual(struct.unpack("<I", data[20:24])[0], 256)
+        self.assertEqual(ex.payload_size(td.English, 256), payload)
+        back, _ = ex.parse_network(data)
+        self.assertEqual(ex.width_of(back), 256)
+        for name in q:
+            self.assertTrue(np.array_equal(back[name], q[name]), name)
+        self.assertEqual(ex.dequantise(back).h1, 256)
+
+    def test_widening_keeps_every_score(self):
+        net = random_net(4)
+        wide = model.widen(net, 256)
+        self.assertEqual(wide.h1, 256)
+        x = (torch.rand(500, 128) < 0.15).float()
+        b = torch.randint(0, 4, (500,))
+        with torch.no_grad():
+            self.assertTrue(torch.allclose(net(x, b), wide(x, b), atol=1e-6))
+        # The new units are live: their first-layer weights are not all zero, so training moves them.
+        self.assertGreater(float(wide.W1[:, 128:].abs().sum()), 0.0)
 
 
 class IntegerForward(unittest.TestCase):

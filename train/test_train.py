@@ -68,6 +68,17 @@ class Training(unittest.TestCase):
         init = torch.load(os.path.join(self.dir, "init", "last.pt"))["history"]
         self.assertAlmostEqual(init[0]["held_loss"], history[-1]["held_loss"], delta=1e-5)
 
+        # --h1 wider than the file widens it: the new units start silent, so the score is the same.
+        wider = ex.width_of(q) + 64
+        status, log = run(self.args("wide", 1, "--init", net_path, "--lr", "1e-12", "--h1", str(wider)))
+        self.assertEqual(status, 0)
+        self.assertIn(f"widened to {wider}", log)
+        wide = torch.load(os.path.join(self.dir, "wide", "last.pt"))
+        self.assertEqual(wide["model"]["W1"].shape[1], wider)
+        self.assertAlmostEqual(wide["history"][0]["held_loss"], history[-1]["held_loss"], delta=1e-5)
+        status, _ = run(self.args("narrow", 1, "--init", net_path, "--h1", str(ex.width_of(q) - 32)))
+        self.assertEqual(status, 1)
+
 
 if __name__ == "__main__":
     unittest.main()

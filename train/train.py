@@ -119,6 +119,8 @@ def parse_args(argv):
                     help="the last N epochs train the engine's integer pass (quantisation-aware)")
     ap.add_argument("--resume", help="a checkpoint to continue from")
     ap.add_argument("--init", help="start from the weights of this network file (the previous generation)")
+    ap.add_argument("--h1", type=int, default=0,
+                    help="first-layer width (default: the game's, or --init's); wider than --init's widens it")
     return ap.parse_args(argv)
 
 
@@ -140,10 +142,13 @@ def main(argv=None):
         return 1
 
     game = td.game_of(train.rec)
-    net = model.Net(game)
-    if args.resume and model.load_checkpoint_model(args.resume)[0].game is not game:
-        print(f"train.py: {args.resume} is not a network of {game.name}", file=sys.stderr)
-        return 1
+    net = model.Net(game, args.h1 or None)
+    state = None
+    if args.resume:
+        net, state = model.load_checkpoint_model(args.resume)
+        if net.game is not game:
+            print(f"train.py: {args.resume} is not a network of {game.name}", file=sys.stderr)
+            return 1
     if args.init and not args.resume:
         try:
             q, description = export.read_network(args.init, game)
@@ -151,13 +156,17 @@ def main(argv=None):
             print(f"train.py: --init: {e}", file=sys.stderr)
             return 1
         net = export.dequantise(q)
-        print(f"starting from {args.init} ({description})")
+        print(f"starting from {args.init} ({description}), first layer {net.h1}")
+        if args.h1 and args.h1 != net.h1:
+            if args.h1 < net.h1:
+                print(f"train.py: --h1 {args.h1} is narrower than --init's {net.h1}", file=sys.stderr)
+                return 1
+            net = model.widen(net, args.h1, args.seed)
+            print(f"widened to {net.h1} (the new units start silent)")
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
     first_epoch = 0
     history = []
-    if args.resume:
-        state = torch.load(args.resume, map_location="cpu")
-        net.load_state_dict(state["model"])
+    if state is not None:
         opt.load_state_dict(state["optim"])
         first_epoch = state["epoch"]
         history = state.get("history", [])
