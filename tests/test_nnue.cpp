@@ -158,7 +158,9 @@ TEST_CASE("nnue: the loader refuses a damaged or foreign file and says why", "[n
     std::mt19937_64 rng(3);
     const auto w = random_parameters(rng, 20, 20);
     const std::vector<std::uint8_t> good = nnue::encode(*w, "good");
-    REQUIRE(good.size() == 64 + 54672);
+    // docs/network-format.md: the int16 first layer and bias, then per bucket W2, b2, W3, b3, W4, b4.
+    constexpr std::size_t H1 = nnue::English::H1;
+    REQUIRE(good.size() == 64 + 2 * 128 * H1 + 2 * H1 + 4 * (32 * H1 + 4 * 32 + 32 * 32 + 4 * 32 + 32 + 4));
     REQUIRE(nnue::Network::parse(good, "good").ok());
     auto refused = [](std::vector<std::uint8_t> bytes) {
         const Result<nnue::Network> r = nnue::Network::parse(bytes, "test.nnue");
@@ -177,7 +179,8 @@ TEST_CASE("nnue: the loader refuses a damaged or foreign file and says why", "[n
     CHECK_THAT(refused(magic), Catch::Contains("not a Tempo network"));
     CHECK_THAT(refused(with_u32(8, 2)), Catch::Contains("format version 2"));
     CHECK_THAT(refused(with_u32(12, 1)), Catch::Contains("not English draughts"));
-    CHECK_THAT(refused(with_u32(20, 256)), Catch::Contains("H1 256"));
+    CHECK_THAT(refused(with_u32(20, 2 * H1)), Catch::Contains("H1 " + std::to_string(2 * H1) + "; this Tempo needs " +
+                                                             std::to_string(H1)));
     CHECK_THAT(refused(with_u32(32, 1)), Catch::Contains("buckets 1"));
     CHECK_THAT(refused(with_u32(36, 1000)), Catch::Contains("payload of 1000 bytes"));
     CHECK_THAT(refused(std::vector<std::uint8_t>(good.begin(), good.end() - 1)), Catch::Contains("its header says"));

@@ -39,7 +39,8 @@ const Subcommand* find_subcommand(std::string_view name) {
 
 void print_help() {
     std::printf(
-        "tempo %s: an English draughts (checkers) engine\n"
+        "tempo %s: a draughts engine: English draughts (checkers), international draughts (10x10)\n"
+        "and Brazilian draughts\n"
         "\n"
         "Usage:\n"
         "  tempo                      run the protocol loop on stdin/stdout (protocol/PROTOCOL.md)\n"
