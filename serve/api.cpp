@@ -4,6 +4,8 @@
 #include <atomic>
 #include <charconv>
 #include <condition_variable>
+#include <cstdint>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <random>
@@ -361,10 +363,19 @@ public:
         total_ = count;
     }
 
-    // An engine, or null when none came free within `wait_ms`.
+    // An engine, or null when none came free within `wait_ms`. Requests are served in the order
+    // they came: a request that has waited is not passed by one that just arrived, so under load
+    // every request waits about (requests ahead) x (think time) / (engines), never starves.
     std::unique_ptr<search::Engine> acquire(int wait_ms) {
         std::unique_lock lock(mutex_);
-        if (!cv_.wait_for(lock, std::chrono::milliseconds(wait_ms), [&] { return !free_.empty(); })) return nullptr;
+        const std::uint64_t ticket = next_ticket_++;
+        waiting_.push_back(ticket);
+        const bool turn = cv_.wait_for(lock, std::chrono::milliseconds(wait_ms),
+                                       [&] { return waiting_.front() == ticket && !free_.empty(); });
+        waiting_.erase(std::find(waiting_.begin(), waiting_.end(), ticket));
+        // The next in line may now be first, or another engine may still be free.
+        cv_.notify_all();
+        if (!turn) return nullptr;
         auto e = std::move(free_.back());
         free_.pop_back();
         return e;
@@ -374,7 +385,7 @@ public:
             std::lock_guard lock(mutex_);
             free_.push_back(std::move(e));
         }
-        cv_.notify_one();
+        cv_.notify_all();
     }
     int total() const { return total_; }
 
@@ -382,6 +393,8 @@ private:
     std::mutex mutex_;
     std::condition_variable cv_;
     std::vector<std::unique_ptr<search::Engine>> free_;
+    std::deque<std::uint64_t> waiting_;  // the tickets of the requests waiting, oldest first
+    std::uint64_t next_ticket_ = 0;
     int total_ = 0;
 };
 
