@@ -9,6 +9,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -37,6 +38,18 @@ inline Result<Variant> parse_variant(std::string_view text, std::string_view wha
     for (std::size_t i = 0; i < VariantNames.size(); ++i)
         if (text == VariantNames[i]) return Variant(i);
     return Error{std::string(what) + " '" + std::string(text) + "' is not one of: " + variant_choices()};
+}
+
+// The names the Hub protocol (Scan's) gives them, in the order of the enum: 10x10 is `normal`.
+inline constexpr std::array<std::string_view, 3> HubVariantNames{"english", "normal", "brazilian"};
+
+constexpr std::string_view hub_variant_name(Variant v) { return HubVariantNames[std::size_t(v)]; }
+
+// The variant of a Hub name, or nothing when Tempo does not play it.
+inline std::optional<Variant> parse_hub_variant(std::string_view text) {
+    for (std::size_t i = 0; i < HubVariantNames.size(); ++i)
+        if (text == HubVariantNames[i]) return Variant(i);
+    return std::nullopt;
 }
 
 constexpr int pdn_game_type(Variant v) {

@@ -238,24 +238,21 @@ void Engine::stop_search() {
 
 void Engine::new_variant() {
     Options o;
-    if (variant_ == "english") {
-        o.variant = Variant::English;
+    o.variant = variant_;
+    if (variant_ == Variant::English)
         game_ = GameLine<English>{{English::start(o)}, {}};
-    } else if (variant_ == "brazilian") {
-        o.variant = Variant::Brazilian;
+    else if (variant_ == Variant::Brazilian)
         game_ = GameLine<Brazilian>{{Brazilian::start(o)}, {}};
-    } else {
-        o.variant = Variant::International;
+    else
         game_ = GameLine<International>{{International::start(o)}, {}};
-    }
 }
 
 std::optional<std::string> Engine::set_param(const std::string& name, const std::string& value) {
     if (name == "variant") {
-        if (value != "normal" && value != "brazilian" && value != "english")
-            return "unknown variant '" + clean(value) + "' (Tempo plays normal, brazilian and english)";
-        if (value != variant_) {
-            variant_ = value;
+        const std::optional<Variant> v = parse_hub_variant(value);
+        if (!v) return "unknown variant '" + clean(value) + "' (Tempo plays normal, brazilian and english)";
+        if (*v != variant_) {
+            variant_ = *v;
             engine_.clear();
             new_variant();
         }
@@ -334,7 +331,8 @@ bool Engine::handle(std::string_view text) {
 
 void Engine::on_hub() {
     out_.line("id name=Tempo version=" + quote(TEMPO_VERSION) + " author=\"The Tempo developers\"");
-    out_.line("param name=variant value=" + variant_ + " type=enum values=\"normal brazilian english\"");
+    out_.line("param name=variant value=" + std::string(hub_variant_name(variant_)) +
+              " type=enum values=\"normal brazilian english\"");
     out_.line("param name=hash value=" + std::to_string(hash_mb_) + " type=int min=1 max=4096");
     out_.line("param name=threads value=" + std::to_string(threads_) + " type=int min=1 max=64");
     out_.line("wait");

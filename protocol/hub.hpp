@@ -100,7 +100,7 @@ private:
 
     Writer& out_;
     search::Engine engine_;
-    std::string variant_ = "normal";
+    Variant variant_ = Variant::International;
     int hash_mb_ = 16;
     int threads_ = 1;
     Game game_;

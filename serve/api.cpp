@@ -496,10 +496,7 @@ json load_pdn(const json& req) {
     const pdn::PdnGame& pg = games->front();
     const Result<pdn::GameType> type = pdn::game_type(pg);
     if (!type) refuse(422, "bad PDN: " + type.error());
-    json built{{"variant", *type == pdn::GameType::English         ? "english"
-                           : *type == pdn::GameType::International ? "international"
-                                                                   : "brazilian"},
-               {"moves", pg.moves}};
+    json built{{"variant", std::string(variant_name(pdn::variant_of(*type)))}, {"moves", pg.moves}};
     if (const std::string* fen = pg.tag("FEN"); fen && !fen->empty()) built["fen"] = *fen;
     json tags = json::object();
     for (const auto& [k, v] : pg.tags) tags[k] = v;
@@ -535,9 +532,7 @@ json save_pdn(const json& req) {
     return std::visit(
         [&](const auto& game) {
             using G = std::decay_t<decltype(game)>;
-            constexpr pdn::GameType type = variant_of<G>() == Variant::English         ? pdn::GameType::English
-                                           : variant_of<G>() == Variant::International ? pdn::GameType::International
-                                                                                       : pdn::GameType::Brazilian;
+            constexpr pdn::GameType type = pdn::game_type_of(variant_of<G>());
             const std::string result = pdn::result_text(game.status(), type);
             return json{{"pdn", pdn::write(pdn::record(game, tags, result))}};
         },

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <initializer_list>
 #include <optional>
@@ -23,6 +24,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 extern char** environ;
 
@@ -55,6 +58,12 @@ inline void write_text(const std::string& path, const std::string& text) {
     std::ofstream(path, std::ios::binary) << text;
 }
 
+// Writes a shell script (a stand-in engine for the runner's tests) and makes it executable.
+inline void write_script(const std::string& path, const std::string& text) {
+    write_text(path, text);
+    std::filesystem::permissions(path, std::filesystem::perms::owner_exec, std::filesystem::perm_options::add);
+}
+
 inline std::string read_text(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream s;
@@ -64,10 +73,9 @@ inline std::string read_text(const std::string& path) {
 
 // Starts `tempo args...` with `in`, `out` and `err` as its stdin, stdout and stderr (-1: this
 // process's own), closing each of `parent_ends` in the child; the process id, or -1 when it could
-// not start.
+// not start. `program` is the tempo built with the tests unless another copy is named.
 inline pid_t spawn_tempo(const std::vector<std::string>& args, int in, int out, int err,
-                         std::initializer_list<int> parent_ends) {
-    std::string program = TEMPO_BINARY;
+                         std::initializer_list<int> parent_ends, std::string program = TEMPO_BINARY) {
     std::vector<std::string> copies = args;
     std::vector<char*> argv{program.data()};
     for (std::string& a : copies) argv.push_back(a.data());
@@ -89,9 +97,10 @@ inline pid_t spawn_tempo(const std::vector<std::string>& args, int in, int out, 
 // Runs `tempo args...` with `input` on stdin (through a file, so it is all there at once). With
 // `stderr_terminal`, stderr is a pseudo-terminal instead of a pipe, as in an interactive shell.
 // Both outputs are read until both close, so a full pipe can never block the child (a terminal's
-// master side reports EIO instead of end-of-file once the child has gone).
+// master side reports EIO instead of end-of-file once the child has gone). `program` as for
+// spawn_tempo.
 inline ToolRun run_tool(const std::vector<std::string>& args, const std::string& input = {},
-                        bool stderr_terminal = false) {
+                        bool stderr_terminal = false, const std::string& program = TEMPO_BINARY) {
     ToolRun run;
     char in_name[] = "/tmp/tempo-input-XXXXXX";
     const int in_fd = mkstemp(in_name);
@@ -110,7 +119,7 @@ inline ToolRun run_tool(const std::vector<std::string>& args, const std::string&
         return run;
     }
     const int in_read = open(in_name, O_RDONLY);
-    const pid_t pid = in_read < 0 ? -1 : spawn_tempo(args, in_read, out_pipe[1], err_pipe[1], {out_pipe[0], err_pipe[0]});
+    const pid_t pid = in_read < 0 ? -1 : spawn_tempo(args, in_read, out_pipe[1], err_pipe[1], {out_pipe[0], err_pipe[0]}, program);
     if (in_read >= 0) close(in_read);
     close(out_pipe[1]);
     close(err_pipe[1]);
@@ -274,6 +283,31 @@ inline std::vector<std::string> words_of(const std::string& line) {
     std::istringstream in(line);
     std::vector<std::string> w;
     for (std::string x; in >> x;) w.push_back(x);
+    return w;
+}
+
+// The lines of a text, without their newlines.
+inline std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+// Sends `line` and returns the one line it answers.
+inline std::string reply(TempoProcess& t, const std::string& line) {
+    t.send(line);
+    const auto lines = t.sync();
+    REQUIRE(lines.size() == 1);
+    return lines[0];
+}
+
+// Every legal move, as the engine's `legal` command lists them.
+inline std::vector<std::string> legal(TempoProcess& t) {
+    auto w = words_of(reply(t, "legal"));
+    REQUIRE_FALSE(w.empty());
+    CHECK(w[0] == "legal");
+    w.erase(w.begin());
     return w;
 }
 

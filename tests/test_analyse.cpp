@@ -11,13 +11,7 @@
 namespace {
 
 using Run = testing::ToolRun;
-
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
+using testing::lines_of;
 
 // Game 1: a quiet opening from the start. Game 2: White, with a lone man on 32 against Black's
 // man on 24, has two moves: 32-28 holds the draw, 32-27 walks into 24x31.

@@ -2,6 +2,7 @@
 // book, `tempo book` and the protocol playing from the book (real processes).
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <random>
 #include <set>
 
@@ -356,15 +357,15 @@ TEST_CASE("an installed tempo plays from the book in share/tempo beside its bin 
     // The layout `cmake --install` makes: <prefix>/bin/tempo and <prefix>/share/tempo/tempo.book.
     // The book put there is not the shipped one: its best start move (11-15) tells them apart.
     testing::ScratchDir dir;
-    REQUIRE(std::system(("mkdir -p '" + dir.file("bin") + "' '" + dir.file("share/tempo") + "' && cp '" +
-                         std::string(TEMPO_BINARY) + "' '" + dir.file("bin/tempo") + "'").c_str()) == 0);
+    namespace fs = std::filesystem;
+    fs::create_directories(dir.file("bin"));
+    fs::create_directories(dir.file("share/tempo"));
+    fs::copy_file(TEMPO_BINARY, dir.file("bin/tempo"));
     REQUIRE(book::save(small_book(), dir.file("share/tempo/tempo.book")));
-    testing::write_text(dir.file("in.txt"), "position startpos\ngo depth 3\n");
-    const std::string command = "'" + dir.file("bin/tempo") + "' < '" + dir.file("in.txt") + "' > '" +
-                                dir.file("out.txt") + "' 2>&1";
-    REQUIRE(std::system(command.c_str()) == 0);
-    const std::string out = testing::read_text(dir.file("out.txt"));
-    INFO(out);
+    const testing::ToolRun run = testing::run_tool({}, "position startpos\ngo depth 3\n", false, dir.file("bin/tempo"));
+    REQUIRE(run.status == 0);
+    const std::string& out = run.out;
+    INFO(out << run.err);
     CHECK(out.find("info string book move 11-15 ") != std::string::npos);
     CHECK(out.find("bestmove 11-15") != std::string::npos);
 }

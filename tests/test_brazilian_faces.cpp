@@ -15,19 +15,13 @@
 
 using testing::run_tool;
 using testing::TempoProcess;
+using testing::reply;
 using testing::fen_of;
 using testing::words_of;
 
 namespace {
 
 const std::string Tempo = TEMPO_BINARY;
-
-std::string reply(TempoProcess& t, const std::string& line) {
-    t.send(line);
-    const auto lines = t.sync();
-    REQUIRE(lines.size() == 1);
-    return lines[0];
-}
 
 std::string last_line(const std::string& text) {
     const auto end = text.find_last_not_of('\n');

@@ -13,18 +13,12 @@
 namespace {
 
 using Run = testing::ToolRun;
+using testing::lines_of;
 
 // Runs `tempo args...` with nothing on stdin (tests/run_tempo.hpp); with `stderr_terminal`,
 // stderr is a pseudo-terminal, as in an interactive shell.
 Run run_tempo(const std::vector<std::string>& args, bool stderr_terminal = false) {
     return testing::run_tool(args, {}, stderr_terminal);
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
 }
 
 std::string last_line(const std::string& text) {

@@ -321,9 +321,8 @@ TEST_CASE("tempo match --variant international refuses what cannot play 10x10", 
     refused({"-variant", "frisian"}, "-variant 'frisian' is not one of: english, international, brazilian");
     // An engine that does not offer the variant is refused before the first game.
     const std::string mini = dir.file("mini.sh");
-    testing::write_text(mini, "#!/bin/sh\nwhile read l; do case \"$l\" in uci) echo 'id name mini'; echo uciok;; "
+    testing::write_script(mini, "#!/bin/sh\nwhile read l; do case \"$l\" in uci) echo 'id name mini'; echo uciok;; "
                               "isready) echo readyok;; quit) exit 0;; esac; done\n");
-    REQUIRE(std::system(("chmod +x '" + mini + "'").c_str()) == 0);
     const auto run = run_tool({"match", "--variant", "international", "-engine", "cmd=" + mini, "name=mini",
                                "-engine", "cmd=" + Tempo, "-each", "nodes=100"});
     CHECK(run.status == 2);

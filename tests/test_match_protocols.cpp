@@ -159,10 +159,9 @@ TEST_CASE("tempo match: a DXP engine that is not there loses its games, and bad 
     CHECK(english.err.find("DXP plays international draughts only") != std::string::npos);
     // A Hub engine whose variants do not include 10x10's `normal` is refused at its handshake.
     const std::string frisian = dir.file("frisian.sh");
-    testing::write_text(frisian, "#!/bin/sh\nwhile read l; do case \"$l\" in hub) echo 'id name frisian'; "
+    testing::write_script(frisian, "#!/bin/sh\nwhile read l; do case \"$l\" in hub) echo 'id name frisian'; "
                                  "echo 'param name=variant value=frisian type=enum values=\"frisian killer\"'; "
                                  "echo wait;; quit) exit 0;; esac; done\n");
-    REQUIRE(std::system(("chmod +x '" + frisian + "'").c_str()) == 0);
     const auto refused = run_tool({"match", "-variant", "international", "-engine", "proto=hub", "cmd=" + frisian,
                                    "name=frisian", "depth=1", "-engine", "cmd=" + Tempo, "depth=1"});
     CHECK(refused.status == 2);

@@ -9,6 +9,8 @@
 #include "search/nnue.hpp"
 
 using testing::TempoProcess;
+using testing::reply;
+using testing::legal;
 using testing::fen_of;
 using testing::words_of;
 using namespace std::chrono_literals;
@@ -18,24 +20,6 @@ namespace {
 const std::string Start10 =
     "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:"
     "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20";
-
-std::vector<std::string> legal(TempoProcess& t) {
-    t.send("legal");
-    const auto lines = t.sync();
-    REQUIRE(lines.size() == 1);
-    auto w = words_of(lines[0]);
-    REQUIRE_FALSE(w.empty());
-    CHECK(w[0] == "legal");
-    w.erase(w.begin());
-    return w;
-}
-
-std::string reply(TempoProcess& t, const std::string& line) {
-    t.send(line);
-    const auto lines = t.sync();
-    REQUIRE(lines.size() == 1);
-    return lines[0];
-}
 
 void international(TempoProcess& t) {
     REQUIRE(t.ok());

@@ -11,6 +11,7 @@
 
 using testing::ms_since;
 using testing::TempoProcess;
+using testing::legal;
 using testing::fen_of;
 using testing::words_of;
 using namespace std::chrono_literals;
@@ -69,19 +70,6 @@ std::string best(const std::vector<std::string>& lines) {
     REQUIRE(starts(lines.back(), "bestmove "));
     const std::string& l = lines.back();
     return l.substr(9, l.find(' ', 9) - 9);
-}
-
-// Every legal move, as the engine lists them.
-std::vector<std::string> legal(TempoProcess& t) {
-    t.send("legal");
-    const auto lines = t.sync();
-    REQUIRE(lines.size() == 1);
-    std::vector<std::string> moves;
-    std::istringstream in(lines[0]);
-    std::string w;
-    in >> w;
-    while (in >> w) moves.push_back(w);
-    return moves;
 }
 
 // One bad line gets exactly one error line, naming the problem, and nothing else.

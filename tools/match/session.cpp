@@ -35,8 +35,7 @@ std::string seconds_text(double ms) {
 
 // The variant's name in Tempo's protocol (option Variant) and in Hub (param variant).
 std::string variant_word(pdn::GameType v, bool hub) {
-    if (v == pdn::GameType::International) return hub ? "normal" : "international";
-    return v == pdn::GameType::Brazilian ? "brazilian" : "english";
+    return std::string(hub ? hub_variant_name(pdn::variant_of(v)) : variant_name(pdn::variant_of(v)));
 }
 
 // An engine over stdin/stdout: the process, and reading up to a line with a deadline.

@@ -74,9 +74,8 @@ Result<GameType> game_type(const PdnGame& game) {
     std::string number = tag->substr(0, tag->find(','));
     while (!number.empty() && number.back() == ' ') number.pop_back();
     while (!number.empty() && number.front() == ' ') number.erase(0, 1);
-    if (number == "21") return GameType::English;
-    if (number == "20") return GameType::International;
-    if (number == "26") return GameType::Brazilian;
+    for (std::size_t v = 0; v < VariantNames.size(); ++v)
+        if (number == std::to_string(pdn_game_type(Variant(v)))) return game_type_of(Variant(v));
     return Error{"GameType \"" + *tag +
                  "\" is not supported (20: international draughts, 21: English draughts, 26: Brazilian "
                  "draughts)"};

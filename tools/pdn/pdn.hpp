@@ -27,6 +27,7 @@
 #include "engine/game.hpp"
 #include "engine/international.hpp"
 #include "engine/result.hpp"
+#include "engine/variant.hpp"
 
 namespace tempo::pdn {
 
@@ -49,6 +50,15 @@ struct PdnGame {
 };
 
 enum class GameType { International = 20, English = 21, Brazilian = 26 };
+
+// The PDN GameType of each game Tempo plays, and back: the numbers are pdn_game_type's.
+constexpr GameType game_type_of(Variant v) { return GameType(pdn_game_type(v)); }
+constexpr Variant variant_of(GameType t) {
+    return t == GameType::English ? Variant::English : t == GameType::International ? Variant::International : Variant::Brazilian;
+}
+static_assert(variant_of(game_type_of(Variant::English)) == Variant::English &&
+              variant_of(game_type_of(Variant::International)) == Variant::International &&
+              variant_of(game_type_of(Variant::Brazilian)) == Variant::Brazilian);
 
 // The game a record holds, by its GameType tag (none: English); the error names a type that is
 // neither.
