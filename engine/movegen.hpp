@@ -20,9 +20,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "engine/movelist.hpp"
 #include "engine/position.hpp"
+#include "engine/rules.hpp"
 
 namespace tempo {
 
@@ -30,7 +32,8 @@ namespace tempo {
 // or each distinct (from, to, captured) once (the dctl convention).
 enum class Routes : std::uint8_t { Keep, Drop };
 
-using MoveList = BasicMoveList<256>;  // far above the most legal moves of any position
+using MoveList = MoveListFor<Wcdf>;  // 256: far above the most legal moves of any position
+static_assert(std::is_same_v<MoveList, BasicMoveList<256>>);
 
 namespace movegen {
 

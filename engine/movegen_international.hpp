@@ -27,14 +27,17 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "engine/international.hpp"
 #include "engine/movelist.hpp"
+#include "engine/rules.hpp"
 
 namespace tempo::intl {
 
 // 20 kings have at most 20 * 17 = 340 non-captures; distinct maximal captures are far fewer.
-using MoveList = BasicMoveList<512>;
+using MoveList = MoveListFor<Fmjd>;
+static_assert(std::is_same_v<MoveList, BasicMoveList<512>>);
 
 namespace movegen {
 
