@@ -14,8 +14,8 @@
 // sources carry over: threefold repetition, 25 moves of each side with only king moves, and the
 // 16-move rule of the small endings.
 //
-// Its moves come from the flying-king generator (movegen_international.hpp), which checks that it
-// implements this trait's choices; its published perft table is in tests/data/perft-brazilian.txt.
+// Its moves come from the flying-king generator (movegen_flying.hpp, which movegen.hpp chooses for
+// this trait's choices); its published perft table is in tests/data/perft-brazilian.txt.
 #pragma once
 
 #include <cstddef>
@@ -80,13 +80,15 @@ using tempo::rule_draw;
 // --- Moves: the flying-king generator -----------------------------------------------------------
 
 // The international list: the search sizes its per-ply tables by its capacity (search.cpp), and
-// so does the majority counter (movegen_international.hpp).
+// so does the majority counter (movegen_flying.hpp).
 using MoveList = intl::MoveList;
 static_assert(std::is_same_v<MoveList, MoveListFor<Cbd>>);
 
-inline void generate_moves(const Position& p, MoveList& list) { intl::generate_moves(p, list); }
-inline bool has_capture(const Position& p) { return intl::has_capture(p); }
-inline std::uint64_t count_moves(const Position& p) { return intl::count_moves(p); }
+// The one set of generator functions (movegen.hpp), which choose the flying-king kernel.
+using tempo::can_capture;
+using tempo::count_moves;
+using tempo::generate_moves;
+using tempo::has_capture;
 
 // Every legal move, each distinct (from, to, captured) once, in the order of their text (game.cpp).
 std::vector<Move> legal_moves(const Position& p);

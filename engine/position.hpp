@@ -203,7 +203,7 @@ BasicPosition<Board> BasicPosition<Board>::after(const Move& m) const {
 // plies since the last capture or promotion.
 //
 // The rulebook's choices are named as intl::Fmjd names them (international.hpp), so that the two
-// traits answer the same questions; movegen.hpp checks that it implements these. They come from
+// traits answer the same questions; movegen_short.hpp checks that it implements these. They come from
 // the WCDF rules of draughts, section one (its article numbers are not checked here).
 struct Wcdf {
     using Geometry = Geometry8;
