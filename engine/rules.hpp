@@ -13,9 +13,10 @@
 // crown_only_at_end and crowning_ends_capture both true), the man passes it and stays a man
 // (FMJD: true, false), or it is crowned and captures on as a king (Russian: false, false).
 //
-// This is the first step of one rules core for every game (issue 15, docs/rules-core-plan.md):
-// today the generators, notations and perft boards are still per game, and the functions here
-// (MoveListFor, rule_draw, crown_row) only name once what each game had written for itself.
+// This is the start of one rules core for every game (issue 15, docs/rules-core-plan.md): the
+// functions here (MoveListFor, rule_draw, crown_row) name once what each game had written for
+// itself, and the move generator's functions are templates over the trait (movegen.hpp); the
+// notations and perft boards are still per game.
 #pragma once
 
 #include <concepts>
