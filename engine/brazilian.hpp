@@ -14,8 +14,8 @@
 // sources carry over: threefold repetition, 25 moves of each side with only king moves, and the
 // 16-move rule of the small endings.
 //
-// Its moves come from the flying-king generator (movegen_international.hpp), which checks that it
-// implements this trait's choices; its published perft table is in tests/data/perft-brazilian.txt.
+// Its moves come from the flying-king generator (movegen_flying.hpp, which movegen.hpp chooses for
+// this trait's choices); its published perft table is in tests/data/perft-brazilian.txt.
 #pragma once
 
 #include <cstddef>
@@ -23,6 +23,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "engine/bitboard.hpp"
@@ -32,6 +33,7 @@
 #include "engine/perft.hpp"
 #include "engine/position.hpp"
 #include "engine/result.hpp"
+#include "engine/rules.hpp"
 
 namespace tempo::brazil {
 
@@ -46,8 +48,9 @@ struct Cbd {
     static constexpr bool removed_after_move = true;
     static constexpr bool crown_only_at_end = true;
     static constexpr bool crowning_ends_capture = false;
-    static constexpr int king_moves_draw_plies = intl::Fmjd::king_moves_draw_plies;
+    static constexpr int quiet_draw_plies = intl::Fmjd::quiet_draw_plies;
     static constexpr int small_ending_draw_plies = intl::Fmjd::small_ending_draw_plies;
+    static constexpr int king_moves_draw_plies = quiet_draw_plies;  // the name before rules.hpp
 
     // What BasicPosition needs (position.hpp).
     static constexpr QuietReset quiet_reset = QuietReset::ManMove;
@@ -55,26 +58,37 @@ struct Cbd {
     static constexpr bool is_small_ending(Bitboard black, Bitboard white, Bitboard kings) {
         return intl::is_small_ending(black, white, kings);
     }
+
+    // The rest of a rules trait (engine/rules.hpp).
+    static constexpr Variant variant = Variant::Brazilian;
+    static constexpr std::size_t max_moves = 512;  // as international draughts' list (brazil::MoveList)
+    static constexpr bool perft_keeps_routes = false;
+    static constexpr int pdn_game_type = 26;        // lidraughts' and CheckerBoard's GT_BRAZILIAN
+    static constexpr Dialect dialect = Dialect::Fmjd;
 };
+
+static_assert(RulesTrait<Cbd>);
 
 using Position = BasicPosition<Cbd>;
 
-constexpr Bitboard crown_row(Color c) {
-    return c == Color::Black ? Position::Crown<Color::Black> : Position::Crown<Color::White>;
-}
+constexpr Bitboard crown_row(Color c) { return tempo::crown_row<Cbd>(c); }
 
-// Whether the 25-move rule or the 16-move rule draws the game in `p`.
-inline bool rule_draw(const Position& p) {
-    return p.quiet_plies() >= Cbd::king_moves_draw_plies || p.ending_plies() >= Cbd::small_ending_draw_plies;
-}
+// Whether the 25-move rule or the 16-move rule draws the game in `p`: the one rule_draw of
+// rules.hpp, over the trait.
+using tempo::rule_draw;
 
 // --- Moves: the flying-king generator -----------------------------------------------------------
 
+// The international list: the search sizes its per-ply tables by its capacity (search.cpp), and
+// so does the majority counter (movegen_flying.hpp).
 using MoveList = intl::MoveList;
+static_assert(std::is_same_v<MoveList, MoveListFor<Cbd>>);
 
-inline void generate_moves(const Position& p, MoveList& list) { intl::generate_moves(p, list); }
-inline bool has_capture(const Position& p) { return intl::has_capture(p); }
-inline std::uint64_t count_moves(const Position& p) { return intl::count_moves(p); }
+// The one set of generator functions (movegen.hpp), which choose the flying-king kernel.
+using tempo::can_capture;
+using tempo::count_moves;
+using tempo::generate_moves;
+using tempo::has_capture;
 
 // Every legal move, each distinct (from, to, captured) once, in the order of their text (game.cpp).
 std::vector<Move> legal_moves(const Position& p);

@@ -109,8 +109,8 @@ struct intl::GameTraits : Rulebook<intl::Fmjd> {
 
     static Position start(const Rules&) { return Position::start(); }
     static EndReason counting_draw(const Rules& r, const Position& p) {
-        if (!r.counting_draws || !intl::rule_draw(p)) return EndReason::None;
-        return p.quiet_plies() >= intl::Fmjd::king_moves_draw_plies ? EndReason::KingMovesOnly
+        if (!r.counting_draws || !tempo::rule_draw(p)) return EndReason::None;
+        return p.quiet_plies() >= intl::Fmjd::quiet_draw_plies ? EndReason::KingMovesOnly
                                                                     : EndReason::SmallEnding;
     }
 };
@@ -120,8 +120,8 @@ struct brazil::GameTraits : Rulebook<brazil::Cbd> {
 
     static Position start(const Rules&) { return Position::start(); }
     static EndReason counting_draw(const Rules& r, const Position& p) {
-        if (!r.counting_draws || !brazil::rule_draw(p)) return EndReason::None;
-        return p.quiet_plies() >= brazil::Cbd::king_moves_draw_plies ? EndReason::KingMovesOnly
+        if (!r.counting_draws || !tempo::rule_draw(p)) return EndReason::None;
+        return p.quiet_plies() >= brazil::Cbd::quiet_draw_plies ? EndReason::KingMovesOnly
                                                                      : EndReason::SmallEnding;
     }
 };

@@ -42,10 +42,10 @@ namespace tempo {
 struct Rules {
     Color first_to_move = Color::Black;
     bool repetition_draw = true;
-    int quiet_plies_limit = 80;  // 0 or less: no such rule
+    int quiet_plies_limit = Wcdf::quiet_draw_plies;  // 80; 0 or less: no such rule
 
     static Rules official() { return {}; }
-    static Rules reference() { return {Color::White, false, 80}; }
+    static Rules reference() { return {Color::White, false, Wcdf::quiet_draw_plies}; }
 };
 
 enum class Outcome : std::uint8_t { Ongoing, BlackWins, WhiteWins, Draw };

@@ -24,10 +24,12 @@
 
 #include <array>
 #include <cassert>
+#include <cstddef>
 #include <cstdint>
 
 #include "engine/bitboard.hpp"
 #include "engine/position.hpp"
+#include "engine/rules.hpp"
 
 namespace tempo::intl {
 
@@ -65,8 +67,9 @@ struct Fmjd {
     // Draws (the article on the end of the game; its number not checked): 25 moves of each side
     // with only king moves, no capture and no man move; and 16 moves of each side in the small
     // endings (three kings, two kings and a man, or a king and two men, against a lone king).
-    static constexpr int king_moves_draw_plies = 50;
+    static constexpr int quiet_draw_plies = 50;
     static constexpr int small_ending_draw_plies = 32;
+    static constexpr int king_moves_draw_plies = quiet_draw_plies;  // the name before rules.hpp
 
     // What BasicPosition needs (position.hpp).
     static constexpr QuietReset quiet_reset = QuietReset::ManMove;  // the 25-move rule
@@ -74,24 +77,31 @@ struct Fmjd {
     static constexpr bool is_small_ending(Bitboard black, Bitboard white, Bitboard kings) {
         return intl::is_small_ending(black, white, kings);
     }
+
+    // The rest of a rules trait (engine/rules.hpp).
+    static constexpr Variant variant = Variant::International;
+    static constexpr std::size_t max_moves = 512;  // 20 kings have at most 20 * 17 = 340 steps
+    static constexpr bool perft_keeps_routes = false;  // the published tables count a move once
+    static constexpr int pdn_game_type = 20;
+    static constexpr Dialect dialect = Dialect::Fmjd;
 };
+
+static_assert(RulesTrait<Fmjd>);
 
 // Rows where a man of each colour is crowned: White moves up to 1-5, Black down to 46-50.
 template <Color C>
 inline constexpr Bitboard CrownRow = C == Color::Black ? Geo::row(Geo::rows - 1) : Geo::row(0);
 
-constexpr Bitboard crown_row(Color c) {
-    return c == Color::Black ? CrownRow<Color::Black> : CrownRow<Color::White>;
-}
+constexpr Bitboard crown_row(Color c) { return tempo::crown_row<Fmjd>(c); }
+
+static_assert(intl::crown_row(Color::Black) == CrownRow<Color::Black> &&
+              intl::crown_row(Color::White) == CrownRow<Color::White>);
 
 using Position = BasicPosition<Fmjd>;
 
-// Whether the 25-move rule or the 16-move rule draws the game in `p` (FMJD rules). Threefold
-// repetition is not the position's to see: Game and the search check it on their histories.
-inline bool rule_draw(const Position& p) {
-    return p.quiet_plies() >= Fmjd::king_moves_draw_plies ||
-           p.ending_plies() >= Fmjd::small_ending_draw_plies;
-}
+// Whether the 25-move rule or the 16-move rule draws the game in `p` (FMJD rules): the one
+// rule_draw of rules.hpp, over the trait.
+using tempo::rule_draw;
 
 }  // namespace tempo::intl
 

@@ -1,5 +1,6 @@
 // What the move generators of both boards share: the move list and the diagonal steps of each
-// colour, written once over the board's size (movegen.hpp, movegen_international.hpp).
+// colour, written once over the board's size (movegen_short.hpp, movegen_flying.hpp), and the
+// Routes convention of the move counts.
 //
 // BasicMoveList<N> is a fixed array of N moves and a count: no heap, and nothing to construct
 // (Move is trivial, the array is left uninitialised). A board picks N above the most legal moves
@@ -10,10 +11,15 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 #include "engine/position.hpp"
 
 namespace tempo {
+
+// Whether perft and move counts count each jump order of a king capture (the Bik/OEIS convention)
+// or each distinct (from, to, captured) once (the dctl convention).
+enum class Routes : std::uint8_t { Keep, Drop };
 
 template <std::size_t N>
 class BasicMoveList {

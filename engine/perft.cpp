@@ -26,8 +26,8 @@ struct ChildCounter {
 struct EnglishPerft {
     using Pos = Position;
     using List = MoveList;
-    static constexpr bool keeps_routes = true;
-    static constexpr bool walks_steps = true;
+    static constexpr bool keeps_routes = Wcdf::perft_keeps_routes;
+    static constexpr bool walks_steps = !Wcdf::flying_kings;
 
     template <Color Us, Routes R>
     static std::uint64_t count(const Position& p) {

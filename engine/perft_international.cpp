@@ -18,8 +18,9 @@ struct FlyingPerft {
     using List = intl::MoveList;
     using Geo = typename Position::Geometry;
     static constexpr int L = Geo::down_left, R = Geo::down_right;
-    static constexpr bool keeps_routes = false;
-    static constexpr bool walks_steps = false;
+    static constexpr bool keeps_routes = Position::Trait::perft_keeps_routes;
+    static constexpr bool walks_steps = !Position::Trait::flying_kings;
+    static_assert(!keeps_routes && !walks_steps, "one convention; no step walk for flying kings");
 
     template <Color Us, Routes>
     static std::uint64_t count(const Position& p) {

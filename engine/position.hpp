@@ -23,8 +23,10 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "engine/bitboard.hpp"
+#include "engine/rules_enums.hpp"
 
 namespace tempo {
 
@@ -50,6 +52,9 @@ struct Move {
         return a.captured == b.captured && a.from == b.from && a.to == b.to;
     }
 };
+// 16 bytes and trivial: a move list costs nothing to construct, and the transposition table packs
+// a move's bit indices (every board fits 64 bits, engine/rules.hpp).
+static_assert(sizeof(Move) == 16 && std::is_trivial_v<Move>);
 
 // Zobrist keys, generated at compile time (splitmix64), so there is no init() order to respect.
 namespace zobrist {
@@ -84,6 +89,7 @@ enum class QuietReset : std::uint8_t {
 template <class Board>
 class BasicPosition {
 public:
+    using Trait = Board;  // the rules trait (engine/rules.hpp)
     using Geometry = typename Board::Geometry;
     // Rows where a man of each colour is crowned: Black moves down, White up.
     template <Color C>
@@ -197,7 +203,7 @@ BasicPosition<Board> BasicPosition<Board>::after(const Move& m) const {
 // plies since the last capture or promotion.
 //
 // The rulebook's choices are named as intl::Fmjd names them (international.hpp), so that the two
-// traits answer the same questions; movegen.hpp checks that it implements these. They come from
+// traits answer the same questions; movegen_short.hpp checks that it implements these. They come from
 // the WCDF rules of draughts, section one (its article numbers are not checked here).
 struct Wcdf {
     using Geometry = Geometry8;
@@ -214,6 +220,14 @@ struct Wcdf {
     // What BasicPosition needs.
     static constexpr QuietReset quiet_reset = QuietReset::Promotion;  // the 80-ply rule
     static constexpr bool small_endings = false;
+
+    // The rest of a rules trait (engine/rules.hpp checks them all).
+    static constexpr Variant variant = Variant::English;
+    static constexpr int quiet_draw_plies = 80;          // the reference game's 80-ply rule
+    static constexpr std::size_t max_moves = 256;        // far above the most legal moves
+    static constexpr bool perft_keeps_routes = true;     // Bik's tables count each jump order
+    static constexpr int pdn_game_type = 21;
+    static constexpr Dialect dialect = Dialect::Wcdf;
 };
 
 using Geo = Geometry8;

@@ -27,6 +27,7 @@
 #include "engine/notation_international.hpp"
 #include "engine/position.hpp"
 #include "engine/result.hpp"
+#include "engine/rules.hpp"
 #include "engine/variant.hpp"
 
 namespace tempo {
@@ -38,7 +39,7 @@ template <>
 struct Rulebook<Wcdf> {
     using Position = tempo::Position;
     using MoveList = tempo::MoveList;
-    static constexpr Variant variant = Variant::English;
+    static constexpr Variant variant = Wcdf::variant;
 
     static void generate(const Position& p, MoveList& list) { generate_moves(p, list); }
     static bool has_capture(const Position& p) { return tempo::has_capture(p); }
@@ -63,7 +64,7 @@ template <>
 struct Rulebook<intl::Fmjd> {
     using Position = intl::Position;
     using MoveList = intl::MoveList;
-    static constexpr Variant variant = Variant::International;
+    static constexpr Variant variant = intl::Fmjd::variant;
 
     static void generate(const Position& p, MoveList& list) { intl::generate_moves(p, list); }
     static bool has_capture(const Position& p) { return intl::has_capture(p); }
@@ -87,7 +88,7 @@ template <>
 struct Rulebook<brazil::Cbd> {
     using Position = brazil::Position;
     using MoveList = brazil::MoveList;
-    static constexpr Variant variant = Variant::Brazilian;
+    static constexpr Variant variant = brazil::Cbd::variant;
 
     static void generate(const Position& p, MoveList& list) { brazil::generate_moves(p, list); }
     static bool has_capture(const Position& p) { return brazil::has_capture(p); }

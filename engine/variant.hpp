@@ -14,10 +14,11 @@
 #include <string_view>
 
 #include "engine/result.hpp"
+#include "engine/rules_enums.hpp"
 
 namespace tempo {
 
-enum class Variant : std::uint8_t { English, International, Brazilian };
+// `Variant` itself, and pdn_game_type, are in rules_enums.hpp (the rules traits name them).
 
 // The names, in the order of the enum: what every option and flag accepts, what `uci` lists.
 inline constexpr std::array<std::string_view, 3> VariantNames{"english", "international", "brazilian"};
@@ -50,10 +51,6 @@ inline std::optional<Variant> parse_hub_variant(std::string_view text) {
     for (std::size_t i = 0; i < HubVariantNames.size(); ++i)
         if (text == HubVariantNames[i]) return Variant(i);
     return std::nullopt;
-}
-
-constexpr int pdn_game_type(Variant v) {
-    return v == Variant::English ? 21 : v == Variant::International ? 20 : 26;
 }
 
 }  // namespace tempo

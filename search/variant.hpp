@@ -16,6 +16,7 @@
 #include "engine/movegen_international.hpp"
 #include "engine/position.hpp"
 #include "engine/rulebook.hpp"
+#include "engine/rules.hpp"
 #include "engine/variant.hpp"
 #include "search/eval.hpp"
 #include "search/eval_brazilian.hpp"
@@ -25,7 +26,7 @@
 
 namespace tempo::search {
 
-inline constexpr int DrawPlies = 80;  // English: plies without capture or promotion that draw
+inline constexpr int DrawPlies = Wcdf::quiet_draw_plies;  // English: plies without capture or promotion that draw
 
 using tempo::Variant;
 
@@ -36,7 +37,7 @@ struct EnglishGame : Rulebook<Wcdf> {
                                                  : movegen::jumpers<Color::Black>(p)) != 0;
     }
     // The 80-ply rule of the reference game, kept by the official rules too (engine/game.hpp).
-    static bool rule_draw(const Position& p) { return p.quiet_plies() >= DrawPlies; }
+    static bool rule_draw(const Position& p) { return tempo::rule_draw(p); }
     // The network when there is one (its first layer updated from the search thread's `cache`,
     // when given), else the hand-made evaluation with `w`.
     static Score evaluate(const Position& p, const Weights& w = DefaultWeights,
@@ -49,7 +50,7 @@ struct EnglishGame : Rulebook<Wcdf> {
 struct InternationalGame : Rulebook<intl::Fmjd> {
     static bool threatened(const Position& p) { return intl::can_capture(p, ~p.side_to_move()); }
     // The 25-move rule and the 16-move rule of the small endings (FMJD), kept by the position.
-    static bool rule_draw(const Position& p) { return intl::rule_draw(p); }
+    static bool rule_draw(const Position& p) { return tempo::rule_draw(p); }
     // The 10x10 network when there is one (its first layer updated from the search thread's
     // `cache`, when given), else the hand-set 10x10 evaluation.
     static Score evaluate(const Position& p, const nnue::IntlNetwork* net = nullptr, nnue::Cache* cache = nullptr) {
@@ -60,7 +61,7 @@ struct InternationalGame : Rulebook<intl::Fmjd> {
 
 struct BrazilianGame : Rulebook<brazil::Cbd> {
     static bool threatened(const Position& p) { return intl::can_capture(p, ~p.side_to_move()); }
-    static bool rule_draw(const Position& p) { return brazil::rule_draw(p); }
+    static bool rule_draw(const Position& p) { return tempo::rule_draw(p); }
     // The hand-set evaluation (eval_brazilian.hpp); this game has no network.
     static Score evaluate(const Position& p) { return search::evaluate(p); }
 };
