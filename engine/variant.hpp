@@ -25,6 +25,11 @@ inline constexpr std::array<std::string_view, 3> VariantNames{"english", "intern
 
 constexpr std::string_view variant_name(Variant v) { return VariantNames[std::size_t(v)]; }
 
+// The names as messages write them in a sentence ("not an English game"), in the order of the enum.
+inline constexpr std::array<std::string_view, 3> VariantTitles{"English", "international", "Brazilian"};
+
+constexpr std::string_view variant_title(Variant v) { return VariantTitles[std::size_t(v)]; }
+
 // The accepted names as the errors list them: "english, international".
 inline std::string variant_choices() {
     std::string list;

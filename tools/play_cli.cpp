@@ -77,9 +77,8 @@ struct Board<brazil::Game> {
 };
 
 // "English", "international" or "Brazilian", as the messages name a game.
-constexpr const char* game_name(pdn::GameType t) {
-    return t == pdn::GameType::English ? "English" : t == pdn::GameType::International ? "international" : "Brazilian";
-}
+// (VariantTitles are string literals, so data() ends in a NUL and printf can take it.)
+constexpr const char* game_name(pdn::GameType t) { return variant_title(pdn::variant_of(t)).data(); }
 
 template <class G>
 class PlaySession {

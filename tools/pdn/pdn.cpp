@@ -308,7 +308,7 @@ Result<typename R::Position> replay_flying(const PdnGame& pg, GameType want, con
     const auto type = game_type(pg);
     if (!type) return Error{type.error()};
     if (*type != want) {
-        const char* other = *type == GameType::English ? "English" : *type == GameType::International ? "international" : "Brazilian";
+        const std::string other(variant_title(variant_of(*type)));
         return Error{std::string("not ") + name + " game (GameType " + std::to_string(int(want)) + "); this one is " +
                      other + " (" + std::to_string(int(*type)) + ")"};
     }
