@@ -6,6 +6,13 @@
 // - movegen_flying.hpp: flying kings, men capture backwards too, majority capture, a man passing
 //   the far row stays a man (international and Brazilian draughts, `intl::Fmjd`, `brazil::Cbd`).
 //
+// The kernels live in `movegen::shortk` and `movegen::flying`; nothing outside this header names
+// them. Two levels are offered here, each a template over the trait that picks the kernel:
+// - the public functions of a position (`generate_moves`, `can_capture`, `has_capture`,
+//   `count_moves`), which read the side to move from the position;
+// - `movegen::generate<B, Us>`, `movegen::count<B, Us, R>` and `movegen::capturers<B, Us>`, for the
+//   hot paths that know the side at compile time (the perft board, the search's threat test).
+//
 // A trait that neither kernel implements does not compile (see the concepts below). The kernels
 // are unchanged by the choice: the discarded `if constexpr` arm costs nothing, so each game calls
 // the same function templates it called before this header chose between them. The move order of
@@ -35,10 +42,54 @@ concept ShortAnyCapture = !B::men_capture_backward && !B::flying_kings && !B::ma
 
 // The choices of the flying-king kernel (movegen_flying.hpp).
 template <class B>
-concept FlyingMajority = intl::movegen::implements<B>;
+concept FlyingMajority = flying::implements<B>;
 
 template <class B>
 inline constexpr bool no_kernel = false;
+
+// The pieces of side Us that can capture (none: Us has no capture).
+template <RulesTrait B, Color Us>
+inline Bitboard capturers(const BasicPosition<B>& p) {
+    if constexpr (ShortAnyCapture<B>)
+        return shortk::jumpers<Us>(p);
+    else if constexpr (FlyingMajority<B>)
+        return flying::capturers<typename B::Geometry, Us>(p.pieces(Us), p.pieces(~Us), p.kings());
+    else
+        static_assert(no_kernel<B>, "no move generator implements these rules");
+}
+
+// The number of legal moves of side Us on the board `own`, `opp`, `kings` (all kings of both
+// sides): the bulk count of perft's last ply. `R` as in count_moves below.
+template <RulesTrait B, Color Us, Routes R>
+inline std::uint64_t count(Bitboard own, Bitboard opp, Bitboard kings) {
+    if constexpr (ShortAnyCapture<B>)
+        return shortk::count<Us, R>(own, opp, kings);
+    else if constexpr (FlyingMajority<B>)
+        return flying::count<typename B::Geometry, Us>(own, opp, kings);
+    else
+        static_assert(no_kernel<B>, "no move generator implements these rules");
+}
+
+template <RulesTrait B, Color Us, Routes R>
+inline std::uint64_t count(const BasicPosition<B>& p) {
+    if constexpr (ShortAnyCapture<B>)
+        return shortk::count<Us, R>(p);
+    else if constexpr (FlyingMajority<B>)
+        return flying::count<Us>(p);
+    else
+        static_assert(no_kernel<B>, "no move generator implements these rules");
+}
+
+// Every legal move of side Us, who is to move in `p`.
+template <RulesTrait B, Color Us>
+inline void generate(const BasicPosition<B>& p, MoveListFor<B>& list) {
+    if constexpr (ShortAnyCapture<B>)
+        shortk::generate<Us>(p, list);
+    else if constexpr (FlyingMajority<B>)
+        flying::generate<Us>(p, list);
+    else
+        static_assert(no_kernel<B>, "no move generator implements these rules");
+}
 
 }  // namespace movegen
 
@@ -50,9 +101,9 @@ inline constexpr bool no_kernel = false;
 template <RulesTrait B>
 inline void generate_moves(const BasicPosition<B>& p, MoveListFor<B>& list) {
     if constexpr (movegen::ShortAnyCapture<B>)
-        movegen::generate_moves(p, list);
+        movegen::shortk::generate_moves(p, list);
     else if constexpr (movegen::FlyingMajority<B>)
-        intl::movegen::generate_moves(p, list);
+        movegen::flying::generate_moves(p, list);
     else
         static_assert(movegen::no_kernel<B>, "no move generator implements these rules");
 }
@@ -61,9 +112,9 @@ inline void generate_moves(const BasicPosition<B>& p, MoveListFor<B>& list) {
 template <RulesTrait B>
 inline bool can_capture(const BasicPosition<B>& p, Color by) {
     if constexpr (movegen::ShortAnyCapture<B>)
-        return movegen::can_capture(p, by);
+        return movegen::shortk::can_capture(p, by);
     else if constexpr (movegen::FlyingMajority<B>)
-        return intl::movegen::can_capture(p, by);
+        return movegen::flying::can_capture(p, by);
     else
         static_assert(movegen::no_kernel<B>, "no move generator implements these rules");
 }
@@ -72,9 +123,9 @@ inline bool can_capture(const BasicPosition<B>& p, Color by) {
 template <RulesTrait B>
 inline bool has_capture(const BasicPosition<B>& p) {
     if constexpr (movegen::ShortAnyCapture<B>)
-        return movegen::has_capture(p);
+        return movegen::shortk::has_capture(p);
     else if constexpr (movegen::FlyingMajority<B>)
-        return intl::movegen::has_capture(p);
+        return movegen::flying::has_capture(p);
     else
         static_assert(movegen::no_kernel<B>, "no move generator implements these rules");
 }
@@ -85,10 +136,10 @@ inline bool has_capture(const BasicPosition<B>& p) {
 template <RulesTrait B>
 inline std::uint64_t count_moves(const BasicPosition<B>& p, Routes r = Routes::Drop) {
     if constexpr (movegen::ShortAnyCapture<B>) {
-        return movegen::count_moves(p, r);
+        return movegen::shortk::count_moves(p, r);
     } else if constexpr (movegen::FlyingMajority<B>) {
         (void)r;
-        return intl::movegen::count_moves(p);
+        return movegen::flying::count_moves(p);
     } else {
         static_assert(movegen::no_kernel<B>, "no move generator implements these rules");
     }

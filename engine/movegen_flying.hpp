@@ -39,14 +39,18 @@ namespace tempo::intl {
 using MoveList = MoveListFor<Fmjd>;
 static_assert(std::is_same_v<MoveList, BasicMoveList<512>>);
 
-namespace movegen {
+}  // namespace tempo::intl
+
+namespace tempo::movegen::flying {
+
+using intl::MoveList;  // the same BasicMoveList<512> for every game of this kernel
 
 // Whether this generator implements the rules trait B's choices.
 template <class B>
 inline constexpr bool implements = B::men_capture_backward && B::flying_kings && B::majority_capture &&
                                    B::kings_count_as_men && B::removed_after_move &&
                                    B::crown_only_at_end && !B::crowning_ends_capture;
-static_assert(implements<Fmjd>, "this generator implements the FMJD choices of international.hpp");
+static_assert(implements<intl::Fmjd>, "this generator implements the FMJD choices of international.hpp");
 
 // The two step shifts of a geometry: down-left and down-right (5 and 6 on 10x10).
 template <class G>
@@ -117,8 +121,8 @@ inline constexpr auto Rays = [] {
     return r;
 }();
 
-static_assert(Rays<Geo>[0][Geo::bit_of(0)] == bit(Geo::bit_of(5)), "from 1, down-left: only 6");
-static_assert(std::popcount(Rays<Geo>[2][Geo::bit_of(45)]) == 9 && Rays<Geo>[3][Geo::bit_of(45)] == 0,
+static_assert(Rays<intl::Geo>[0][intl::Geo::bit_of(0)] == bit(intl::Geo::bit_of(5)), "from 1, down-left: only 6");
+static_assert(std::popcount(Rays<intl::Geo>[2][intl::Geo::bit_of(45)]) == 9 && Rays<intl::Geo>[3][intl::Geo::bit_of(45)] == 0,
               "from 46 (a1): the long diagonal up to 5, nothing up-left");
 static_assert(std::popcount(Rays<Geometry8>[2][Geometry8::bit_of(28)]) == 7,
               "8x8, from 29 (a1): the long diagonal up to 4");
@@ -498,7 +502,7 @@ bool can_capture(const BasicPosition<B>& p, Color by) {
 
 template <class B>
 bool has_capture(const BasicPosition<B>& p) {
-    return movegen::can_capture(p, p.side_to_move());
+    return flying::can_capture(p, p.side_to_move());
 }
 
 template <class B>
@@ -506,6 +510,4 @@ std::uint64_t count_moves(const BasicPosition<B>& p) {
     return p.side_to_move() == Color::Black ? count<Color::Black>(p) : count<Color::White>(p);
 }
 
-}  // namespace movegen
-
-}  // namespace tempo::intl
+}  // namespace tempo::movegen::flying

@@ -32,7 +32,7 @@ namespace tempo {
 using MoveList = MoveListFor<Wcdf>;  // 256: far above the most legal moves of any position
 static_assert(std::is_same_v<MoveList, BasicMoveList<256>>);
 
-namespace movegen {
+namespace movegen::shortk {
 
 static_assert(!Wcdf::men_capture_backward && !Wcdf::flying_kings && !Wcdf::majority_capture &&
                   Wcdf::removed_after_move && Wcdf::crowning_ends_capture,
@@ -259,6 +259,6 @@ inline std::uint64_t count_moves(const Position& p, Routes r) {
     return r == Routes::Keep ? count<Color::White, Routes::Keep>(p) : count<Color::White, Routes::Drop>(p);
 }
 
-}  // namespace movegen
+}  // namespace movegen::shortk
 
 }  // namespace tempo

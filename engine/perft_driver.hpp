@@ -1,11 +1,12 @@
-// Perft written once for both boards: the shared transposition table, the recursion (plain, or
-// through the table) and the root driver (divide lines, threads, progress), templated on a board
-// trait. Internal to engine/: perft.cpp (8x8) and perft_international.cpp (10x10) each define
-// their trait and the public functions of perft.hpp and perft_international.hpp.
+// Perft written once for every game: the shared transposition table, the recursion (plain, or
+// through the table) and the root driver (divide lines, threads, progress), templated on a board.
+// Internal to engine/: the board is perft_board.hpp's PerftBoard<RulesTrait>, instantiated by
+// perft.cpp (English) and perft_flying.cpp (international, Brazilian), which define the public
+// functions of perft.hpp, perft_international.hpp and brazilian.hpp.
 //
-// A trait `B` names what depends on the board, all resolved at compile time:
+// A board `B` names what depends on the game, all resolved at compile time:
 //   B::Pos, B::List                 the position and move list types;
-//   B::keeps_routes                 whether Routes::Keep means anything (8x8); when false every
+//   B::keeps_routes                 whether Routes::Keep means anything (English); when false every
 //                                   count is Routes::Drop's, whatever the options say;
 //   B::count<Us, R>(p)              the number of legal moves, the bulk count of the last ply;
 //   B::perft2<Us, R>(p)             the last two plies, fused;
@@ -13,7 +14,7 @@
 //   B::routes(p, m)                 a move's jump orders as square lists, for the divide lines;
 //   B::walks_steps                  whether a position with no capture is walked step by step
 //                                   without a list, through B::has_capture<Us>(p) and
-//                                   B::for_each_step<Us>(p, visit) (8x8 only).
+//                                   B::for_each_step<Us>(p, visit) (short kings only).
 #pragma once
 
 #include <algorithm>

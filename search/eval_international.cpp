@@ -98,7 +98,7 @@ Bitboard shadow(Bitboard b, int depth) {
 // Squares a set of flying kings reaches in all four directions (each direction counted apart:
 // two kings on one line stop at each other, so no square is counted twice in one direction).
 int king_reach(Bitboard kings, Bitboard empty) {
-    using intl::movegen::slide;
+    using movegen::flying::slide;
     return popcount(slide<5>(kings, empty) & empty) + popcount(slide<6>(kings, empty) & empty) +
            popcount(slide<-5>(kings, empty) & empty) + popcount(slide<-6>(kings, empty) & empty);
 }

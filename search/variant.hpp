@@ -32,10 +32,7 @@ using tempo::Variant;
 
 struct EnglishGame : Rulebook<Wcdf> {
     // Whether the opponent of the side to move could capture if it were its turn.
-    static bool threatened(const Position& p) {
-        return (p.side_to_move() == Color::Black ? movegen::jumpers<Color::White>(p)
-                                                 : movegen::jumpers<Color::Black>(p)) != 0;
-    }
+    static bool threatened(const Position& p) { return tempo::can_capture(p, ~p.side_to_move()); }
     // The 80-ply rule of the reference game, kept by the official rules too (engine/game.hpp).
     static bool rule_draw(const Position& p) { return tempo::rule_draw(p); }
     // The network when there is one (its first layer updated from the search thread's `cache`,
@@ -48,7 +45,7 @@ struct EnglishGame : Rulebook<Wcdf> {
 };
 
 struct InternationalGame : Rulebook<intl::Fmjd> {
-    static bool threatened(const Position& p) { return intl::can_capture(p, ~p.side_to_move()); }
+    static bool threatened(const Position& p) { return tempo::can_capture(p, ~p.side_to_move()); }
     // The 25-move rule and the 16-move rule of the small endings (FMJD), kept by the position.
     static bool rule_draw(const Position& p) { return tempo::rule_draw(p); }
     // The 10x10 network when there is one (its first layer updated from the search thread's
@@ -60,7 +57,7 @@ struct InternationalGame : Rulebook<intl::Fmjd> {
 };
 
 struct BrazilianGame : Rulebook<brazil::Cbd> {
-    static bool threatened(const Position& p) { return intl::can_capture(p, ~p.side_to_move()); }
+    static bool threatened(const Position& p) { return tempo::can_capture(p, ~p.side_to_move()); }
     static bool rule_draw(const Position& p) { return tempo::rule_draw(p); }
     // The hand-set evaluation (eval_brazilian.hpp); this game has no network.
     static Score evaluate(const Position& p) { return search::evaluate(p); }

@@ -304,7 +304,7 @@ int match_main(int argc, char** argv) {
 
 // Whether neither side could capture: the evaluation sees the position as it is.
 bool fully_quiet(const Position& p) {
-    return movegen::jumpers<Color::Black>(p) == 0 && movegen::jumpers<Color::White>(p) == 0;
+    return !can_capture(p, Color::Black) && !can_capture(p, Color::White);
 }
 
 int selfplay_main(int argc, char** argv) {
