@@ -89,9 +89,7 @@ using tempo::can_capture;
 using tempo::count_moves;
 using tempo::generate_moves;
 using tempo::has_capture;
-
-// Every legal move, each distinct (from, to, captured) once, in the order of their text (game.cpp).
-std::vector<Move> legal_moves(const Position& p);
+using tempo::legal_moves;  // each distinct (from, to, captured) once, in the order of their text
 
 // --- Notation (notation_international.cpp): as international draughts' on squares 1-32 --------
 //

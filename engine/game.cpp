@@ -52,11 +52,11 @@ std::string Status::description() const {
 namespace {
 
 // The moves of a list sorted by their first route (squares as numbers).
-template <class P, class List>
-std::vector<Move> sorted_by_route(const P& p, const List& list) {
+template <RulesTrait B>
+std::vector<Move> sorted_by_route(const BasicPosition<B>& p, const MoveListFor<B>& list) {
     std::vector<std::pair<std::vector<int>, Move>> keyed;
     for (const Move& m : list) {
-        auto routes = routes_of(p, m);
+        auto routes = Rulebook<B>::routes_of(p, m);
         keyed.emplace_back(routes.empty() ? std::vector<int>{} : std::move(routes.front()), m);
     }
     std::sort(keyed.begin(), keyed.end(),
@@ -68,23 +68,16 @@ std::vector<Move> sorted_by_route(const P& p, const List& list) {
 
 }  // namespace
 
-std::vector<Move> legal_moves(const Position& p) {
-    MoveList list;
+template <RulesTrait B>
+std::vector<Move> legal_moves(const BasicPosition<B>& p) {
+    MoveListFor<B> list;
     generate_moves(p, list);
     return sorted_by_route(p, list);
 }
 
-std::vector<Move> intl::legal_moves(const intl::Position& p) {
-    intl::MoveList list;
-    intl::generate_moves(p, list);
-    return sorted_by_route(p, list);
-}
-
-std::vector<Move> brazil::legal_moves(const brazil::Position& p) {
-    brazil::MoveList list;
-    brazil::generate_moves(p, list);
-    return sorted_by_route(p, list);
-}
+template std::vector<Move> legal_moves(const BasicPosition<Wcdf>&);
+template std::vector<Move> legal_moves(const BasicPosition<intl::Fmjd>&);
+template std::vector<Move> legal_moves(const BasicPosition<brazil::Cbd>&);
 
 std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
     std::vector<std::string> out;
@@ -92,90 +85,82 @@ std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
     return out;
 }
 
-// What BasicGame needs of a board: the rules core's functions for it (engine/rulebook.hpp), the
-// start, and the draws that the position alone decides under the game's Rules.
-struct EnglishGameTraits : Rulebook<Wcdf> {
-    using Rules = tempo::Rules;
+namespace {
 
-    static Position start(const Rules& r) { return Position::start(r.first_to_move); }
-    static EndReason counting_draw(const Rules& r, const Position& p) {
+// The start of a game under its Rules: English Rules say who moves first.
+template <RulesTrait B>
+BasicPosition<B> start_of(const GameRules<B>& r) {
+    if constexpr (requires { r.first_to_move; })
+        return BasicPosition<B>::start(r.first_to_move);
+    else
+        return BasicPosition<B>::start();
+}
+
+// The draw that the position alone decides under the Rules: English, `quiet_plies_limit` plies
+// with no capture and no promotion; FMJD, the 25-move rule or the 16-move rule (rule_draw).
+template <RulesTrait B>
+EndReason counting_draw(const GameRules<B>& r, const BasicPosition<B>& p) {
+    if constexpr (B::quiet_reset == QuietReset::Promotion) {
         return r.quiet_plies_limit > 0 && p.quiet_plies() >= r.quiet_plies_limit ? EndReason::QuietPlies
                                                                                  : EndReason::None;
-    }
-};
-
-struct intl::GameTraits : Rulebook<intl::Fmjd> {
-    using Rules = intl::Rules;
-
-    static Position start(const Rules&) { return Position::start(); }
-    static EndReason counting_draw(const Rules& r, const Position& p) {
+    } else {
         if (!r.counting_draws || !tempo::rule_draw(p)) return EndReason::None;
-        return p.quiet_plies() >= intl::Fmjd::quiet_draw_plies ? EndReason::KingMovesOnly
-                                                                    : EndReason::SmallEnding;
+        return p.quiet_plies() >= B::quiet_draw_plies ? EndReason::KingMovesOnly : EndReason::SmallEnding;
     }
-};
+}
 
-struct brazil::GameTraits : Rulebook<brazil::Cbd> {
-    using Rules = intl::Rules;
+}  // namespace
 
-    static Position start(const Rules&) { return Position::start(); }
-    static EndReason counting_draw(const Rules& r, const Position& p) {
-        if (!r.counting_draws || !tempo::rule_draw(p)) return EndReason::None;
-        return p.quiet_plies() >= brazil::Cbd::quiet_draw_plies ? EndReason::KingMovesOnly
-                                                                     : EndReason::SmallEnding;
-    }
-};
+template <RulesTrait B>
+BasicGame<B>::BasicGame(Rules rules) : rules_(rules), positions_{start_of<B>(rules)} {}
 
-template <class V>
-BasicGame<V>::BasicGame(Rules rules) : rules_(rules), positions_{V::start(rules)} {}
-
-template <class V>
-Result<BasicGame<V>> BasicGame<V>::from_fen(std::string_view fen, Rules rules) {
-    auto p = V::parse_fen(fen);
+template <RulesTrait B>
+Result<BasicGame<B>> BasicGame<B>::from_fen(std::string_view fen, Rules rules) {
+    auto p = Rulebook<B>::parse_fen(fen);
     if (!p) return Error{p.error()};
     return from_position(p.value(), rules);
 }
 
-template <class V>
-BasicGame<V> BasicGame<V>::from_position(const Position& p, Rules rules) {
+template <RulesTrait B>
+BasicGame<B> BasicGame<B>::from_position(const Position& p, Rules rules) {
     BasicGame g(rules);
     g.positions_ = {p};
     return g;
 }
 
-template <class V>
-std::vector<std::string> BasicGame<V>::move_texts(Notation n) const {
+template <RulesTrait B>
+std::vector<std::string> BasicGame<B>::move_texts(Notation n) const {
     std::vector<std::string> out;
-    for (std::size_t i = 0; i < moves_.size(); ++i) out.push_back(V::move_text(positions_[i], moves_[i], n));
+    for (std::size_t i = 0; i < moves_.size(); ++i) out.push_back(Rulebook<B>::move_text(positions_[i], moves_[i], n));
     return out;
 }
 
-template <class V>
-std::vector<Move> BasicGame<V>::legal_moves() const {
+template <RulesTrait B>
+std::vector<Move> BasicGame<B>::legal_moves() const {
     if (status().is_over()) return {};
-    return V::legal_moves(position());
+    return Rulebook<B>::legal_moves(position());
 }
 
-template <class V>
-std::vector<std::string> BasicGame<V>::legal_move_texts(Notation n) const {
+template <RulesTrait B>
+std::vector<std::string> BasicGame<B>::legal_move_texts(Notation n) const {
     if (status().is_over()) return {};
-    return V::legal_move_texts(position(), n);
+    return Rulebook<B>::legal_move_texts(position(), n);
 }
 
-template <class V>
-std::string BasicGame<V>::refusal() const {
+template <RulesTrait B>
+std::string BasicGame<B>::refusal() const {
     const Status s = status();
     return s.is_over() ? "the game is over (" + s.description() + ")" : std::string();
 }
 
-template <class V>
-Result<Move> BasicGame<V>::validate(std::string_view text) const {
+template <RulesTrait B>
+Result<Move> BasicGame<B>::validate(std::string_view text) const {
     if (const std::string why = refusal(); !why.empty()) return Error{why};
-    return V::parse_move(position(), text);
+    return Rulebook<B>::parse_move(position(), text);
 }
 
-template <class V>
-Result<Move> BasicGame<V>::play(std::string_view text) {
+template <RulesTrait B>
+Result<Move> BasicGame<B>::play(std::string_view text) {
     auto m = validate(text);
     if (m) {
         positions_.push_back(position().after(m.value()));
@@ -184,35 +169,35 @@ Result<Move> BasicGame<V>::play(std::string_view text) {
     return m;
 }
 
-template <class V>
-Result<Move> BasicGame<V>::play(const Move& m) {
+template <RulesTrait B>
+Result<Move> BasicGame<B>::play(const Move& m) {
     if (const std::string why = refusal(); !why.empty()) return Error{why};
-    typename V::MoveList list;
-    V::generate(position(), list);
+    typename Rulebook<B>::MoveList list;
+    Rulebook<B>::generate(position(), list);
     const auto it = std::find(list.begin(), list.end(), m);
     if (it == list.end())
-        return Error{"not a legal move: " + V::move_text(position(), m, Notation::Numbers)};
+        return Error{"not a legal move: " + Rulebook<B>::move_text(position(), m, Notation::Numbers)};
     positions_.push_back(position().after(*it));
     moves_.push_back(*it);
     return *it;
 }
 
-template <class V>
-bool BasicGame<V>::undo() {
+template <RulesTrait B>
+bool BasicGame<B>::undo() {
     if (moves_.empty()) return false;
     moves_.pop_back();
     positions_.pop_back();
     return true;
 }
 
-template <class V>
-Status BasicGame<V>::status() const {
+template <RulesTrait B>
+Status BasicGame<B>::status() const {
     const Position& p = position();
     Status s;
     s.to_move = p.side_to_move();
     s.quiet_plies = p.quiet_plies();
     if constexpr (requires { p.ending_plies(); }) s.ending_plies = p.ending_plies();
-    if (!V::has_moves(p)) {
+    if (!Rulebook<B>::has_moves(p)) {
         s.outcome = p.side_to_move() == Color::Black ? Outcome::WhiteWins : Outcome::BlackWins;
         s.reason = EndReason::NoLegalMoves;
         return s;
@@ -229,15 +214,15 @@ Status BasicGame<V>::status() const {
             return s;
         }
     }
-    if (const EndReason r = V::counting_draw(rules_, p); r != EndReason::None) {
+    if (const EndReason r = counting_draw<B>(rules_, p); r != EndReason::None) {
         s.outcome = Outcome::Draw;
         s.reason = r;
     }
     return s;
 }
 
-template class BasicGame<EnglishGameTraits>;
-template class BasicGame<intl::GameTraits>;
-template class BasicGame<brazil::GameTraits>;
+template class BasicGame<Wcdf>;
+template class BasicGame<intl::Fmjd>;
+template class BasicGame<brazil::Cbd>;
 
 }  // namespace tempo

@@ -19,15 +19,17 @@
 // 80-ply rule, as the issue asks. intl::Rules::official() is the FMJD game (White first, all three
 // draw rules); brazil::Game plays Brazilian draughts under the same Rules (brazilian.hpp).
 //
-// One class template, BasicGame<Traits>, holds the history and the checks; Traits is a struct
-// of static functions that gives the board's position type, its rules and its notation.
-// `tempo::Game` is English draughts and `tempo::intl::Game` international draughts; both are
-// instantiated once, in game.cpp.
+// One class template, BasicGame<B>, holds the history and the checks for every game; B is the
+// game's rules trait (rules.hpp), which gives the position type, and through Rulebook<B> the
+// generator and the notation. `tempo::Game` is English draughts, `tempo::intl::Game`
+// international draughts and `tempo::brazil::Game` Brazilian draughts; each is instantiated once,
+// in game.cpp.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "engine/brazilian.hpp"
@@ -36,6 +38,7 @@
 #include "engine/international.hpp"
 #include "engine/position.hpp"
 #include "engine/result.hpp"
+#include "engine/rules.hpp"
 
 namespace tempo {
 
@@ -74,10 +77,8 @@ struct Status {
     std::string description() const;
 };
 
-// Every legal move of the position, each distinct (from, to, captured) once, in the order of
-// their text (squares compared as numbers).
-std::vector<Move> legal_moves(const Position& p);
-// The same moves as text (captures with every landing square), in the same order.
+// The moves of legal_moves(p) (movegen.hpp: each distinct (from, to, captured) once, in the order
+// of their text) as text, captures with every landing square, in the same order.
 std::vector<std::string> legal_move_texts(const Position& p, Notation n = Notation::Numbers);
 
 namespace intl {
@@ -89,44 +90,19 @@ struct Rules {
     static Rules official() { return {}; }
 };
 
-// Every legal move of the position, each distinct (from, to, captured) once, in the order of
-// their text (squares compared as numbers). The texts: intl::legal_move_texts (notation).
-std::vector<Move> legal_moves(const Position& p);
-
 }  // namespace intl
 
-// The variants BasicGame is instantiated with (defined in game.cpp).
-struct EnglishGameTraits;
-namespace intl {
-struct GameTraits;
-}
-namespace brazil {
-struct GameTraits;
-}
+// The Rules a game of trait B is played under: English draughts' (who moves first, the 80-ply
+// rule) where a promotion resets the quiet count, the FMJD ones (the 25-move and 16-move rules)
+// where a man move does.
+template <RulesTrait B>
+using GameRules = std::conditional_t<B::quiet_reset == QuietReset::Promotion, tempo::Rules, intl::Rules>;
 
-template <class V>
-struct GameTypes;
-template <>
-struct GameTypes<EnglishGameTraits> {
-    using Position = tempo::Position;
-    using Rules = tempo::Rules;
-};
-template <>
-struct GameTypes<intl::GameTraits> {
-    using Position = intl::Position;
-    using Rules = intl::Rules;
-};
-template <>
-struct GameTypes<brazil::GameTraits> {
-    using Position = brazil::Position;
-    using Rules = intl::Rules;
-};
-
-template <class V>
+template <RulesTrait B>
 class BasicGame {
 public:
-    using Position = typename GameTypes<V>::Position;
-    using Rules = typename GameTypes<V>::Rules;
+    using Position = BasicPosition<B>;
+    using Rules = GameRules<B>;
 
     explicit BasicGame(Rules rules = Rules::official());
     // A game from a set-up position; its side to move is the FEN's, whatever rules.first_to_move.
@@ -165,21 +141,21 @@ private:
     std::vector<Move> moves_;
 };
 
-extern template class BasicGame<EnglishGameTraits>;
-extern template class BasicGame<intl::GameTraits>;
-extern template class BasicGame<brazil::GameTraits>;
+extern template class BasicGame<Wcdf>;
+extern template class BasicGame<intl::Fmjd>;
+extern template class BasicGame<brazil::Cbd>;
 
 // English draughts (8x8).
-using Game = BasicGame<EnglishGameTraits>;
+using Game = BasicGame<Wcdf>;
 
 namespace intl {
 // International draughts (10x10, FMJD).
-using Game = BasicGame<GameTraits>;
+using Game = BasicGame<Fmjd>;
 }  // namespace intl
 
 namespace brazil {
 // Brazilian draughts (8x8, the FMJD rules).
-using Game = BasicGame<GameTraits>;
+using Game = BasicGame<Cbd>;
 }  // namespace brazil
 
 }  // namespace tempo

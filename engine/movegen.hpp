@@ -24,6 +24,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "engine/movegen_flying.hpp"
 #include "engine/movegen_short.hpp"
@@ -145,6 +146,12 @@ inline std::uint64_t count_moves(const BasicPosition<B>& p, Routes r = Routes::D
     }
 }
 
+// Every legal move, each distinct (from, to, captured) once, in the order of their text (squares
+// compared as numbers): the list a person or a client sees. Defined in game.cpp for the three
+// games' traits.
+template <RulesTrait B>
+std::vector<Move> legal_moves(const BasicPosition<B>& p);
+
 static_assert(movegen::ShortAnyCapture<Wcdf> && !movegen::FlyingMajority<Wcdf>);
 static_assert(movegen::FlyingMajority<intl::Fmjd> && !movegen::ShortAnyCapture<intl::Fmjd>);
 
@@ -154,6 +161,7 @@ using tempo::can_capture;
 using tempo::count_moves;
 using tempo::generate_moves;
 using tempo::has_capture;
+using tempo::legal_moves;
 }  // namespace intl
 
 }  // namespace tempo
