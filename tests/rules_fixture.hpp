@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "engine/brazilian.hpp"
+#include "engine/game.hpp"
 #include "engine/international.hpp"
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
@@ -31,6 +32,7 @@
 #include "engine/position.hpp"
 #include "engine/rulebook.hpp"
 #include "engine/rules.hpp"
+#include "random_games.hpp"
 
 // The three rules traits, for TEMPLATE_TEST_CASE(name, tags, TEMPO_ALL_RULES): the cases are
 // named "name - tempo::Wcdf" and so on.
@@ -194,6 +196,15 @@ struct FixtureBase {
         return p.value();
     }
     static std::string to_fen(const Position& p) { return Book::to_fen(p); }
+
+    // The game of a FEN, which must be valid.
+    template <class Game, class Rules>
+    static Game game_of(std::string_view text, const Rules& rules) {
+        auto g = Game::from_fen(text, rules);
+        INFO(text << ": " << (g ? std::string() : g.error()));
+        REQUIRE(g.ok());
+        return g.value();
+    }
 };
 
 template <class B>
@@ -257,7 +268,25 @@ struct Fixture<Wcdf> : FixtureBase<Wcdf> {
     }
     // Capture moves, and king captures with several jump orders.
     static constexpr SampleFloor generator_floor{50000, 20, 0, 0, 0};
+    // The FEN tests' positions: random games from the start, either side first (random_games.hpp).
+    static std::vector<Position> fen_sample() { return random_game_positions(7, 3000); }
+    static std::vector<Position> fen_fuzz_sample() { return random_game_positions(19, 500); }
+    static std::vector<Position> move_text_sample() { return random_game_positions(5, 3000); }
+    static constexpr int fen_fuzz_accepted = 200;  // 470 with these seeds
     static constexpr BulkSample bulk_sample{1915, 300, 40, 6, 4, 3};
+
+    // The game's rules: what no legal move, repetition and the rules without it look like.
+    using Game = tempo::Game;
+    static Game game(std::string_view text, const Rules& r = Rules::official()) { return game_of<Game>(text, r); }
+    static Rules no_repetition() { return Rules::reference(); }
+    // The man on 21 can neither step onto 17 nor jump it: 14 is occupied; the black man on 12 can
+    // neither step onto 16 nor jump it: 19 is occupied.
+    static constexpr const char* blocked_white = "W:W21:B14,17";
+    static constexpr const char* blocked_black = "B:W16,19:B12";
+    static constexpr const char* last_capture[3] = {"W:W22:B18", "22x15", "15-11"};  // FEN, capture, then any move
+    static constexpr const char* shuffle_fen = "W:WK32:BK1";
+    static constexpr const char* shuffle[4] = {"32-28", "1-5", "28-32", "5-1"};
+    static inline const std::vector<std::string> shuffle_start_texts{"32-27", "32-28"};
 };
 
 // The flying-king games: one convention (a move counts once), the [slow] counts through the table
@@ -301,6 +330,16 @@ struct FlyingFixture : FixtureBase<B> {
         constexpr GamesSample s = Fixture<B>::generator_games;
         return random_positions(s.seed, s.games, s.plies);
     }
+    // The FEN tests' positions: random games from the start and from random setups.
+    static std::vector<Position> fen_sample() { return random_positions(7, 100, 30); }
+    static std::vector<Position> fen_fuzz_sample() { return random_positions(19, 20, 25); }
+    static std::vector<Position> move_text_sample() { return random_positions(5, 100, 30); }
+
+    using Game = std::conditional_t<international, intl::Game, brazil::Game>;
+    static Game game(std::string_view text, const intl::Rules& r = intl::Rules::official()) {
+        return FixtureBase<B>::template game_of<Game>(text, r);
+    }
+    static intl::Rules no_repetition() { return {false, true}; }
 };
 
 template <>
@@ -315,6 +354,16 @@ struct Fixture<intl::Fmjd> : FlyingFixture<intl::Fmjd> {
     static constexpr GamesSample generator_games{71, 2000, 60};
     static constexpr SampleFloor generator_floor{0, 0, 10000, 3000, 1000};
     static constexpr BulkSample bulk_sample{20261129, 1500, 80, 8, 3, 2};
+    static constexpr int fen_fuzz_accepted = 300;  // 791 with these seeds
+    // White's man on 36 is blocked by 31 with 27 behind; Black's on 15 by 20 with 24 behind.
+    static constexpr const char* blocked_white = "W:W36:B27,31";
+    static constexpr const char* blocked_black = "B:W20,24:B15";
+    static constexpr const char* last_capture[3] = {"W:W28:B23", "28x19", "19-14"};
+    // Kings on i1 and j10, which never meet on a diagonal.
+    static constexpr const char* shuffle_fen = "W:WK50:BK5";
+    static constexpr const char* shuffle[4] = {"50-45", "5-10", "45-50", "10-5"};
+    static inline const std::vector<std::string> shuffle_start_texts{"50-6",  "50-11", "50-17", "50-22", "50-28",
+                                                                     "50-33", "50-39", "50-44", "50-45"};
 };
 
 template <>
@@ -328,6 +377,17 @@ struct Fixture<brazil::Cbd> : FlyingFixture<brazil::Cbd> {
     static constexpr GamesSample generator_games{26, 3000, 50};
     static constexpr SampleFloor generator_floor{0, 0, 5000, 1000, 200};
     static constexpr BulkSample bulk_sample{2612, 200, 40, 6, 4, 3};
+    static constexpr int fen_fuzz_accepted = 200;  // 593 with these seeds
+    // White's man on a1 (29) is blocked by b2 (25) with c3 (22) behind it; Black's on h6 (12) by
+    // g5 (16) with f4 (19) behind, and it has nothing to take backwards.
+    static constexpr const char* blocked_white = "W:W29:B25,22";
+    static constexpr const char* blocked_black = "B:W16,19:B12";
+    static constexpr const char* last_capture[3] = {"W:W22:B18", "22x15", "15-11"};
+    // Flying kings on the edges, g1 and b8: on no diagonal can one take the other.
+    static constexpr const char* shuffle_fen = "W:WK32:BK1";
+    static constexpr const char* shuffle[4] = {"32-28", "1-5", "28-32", "5-1"};
+    static inline const std::vector<std::string> shuffle_start_texts{"32-5",  "32-9",  "32-14", "32-18",
+                                                                     "32-23", "32-27", "32-28"};
 };
 
 }  // namespace tempo::testing

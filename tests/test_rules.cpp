@@ -81,33 +81,6 @@ TEST_CASE("men move forward only, kings both ways", "[rules]") {
     CHECK(moves_of("W:WK18:B22,23") == Texts{"18x25", "18x27"});
 }
 
-TEST_CASE("a side with no legal move loses", "[rules]") {
-    SECTION("no pieces left") {
-        CHECK(moves_of("W:W:B1").empty());
-        const Game g = Game::from_fen("W:W:B1").value();
-        CHECK(g.status().outcome == Outcome::BlackWins);
-        CHECK(g.status().reason == EndReason::NoLegalMoves);
-        CHECK(g.status().description() == "Black wins: White has no legal move");
-    }
-    SECTION("every piece blocked") {
-        // The man on 21 can neither step onto 17 nor jump it: 14 is occupied.
-        CHECK(moves_of("W:W21:B14,17").empty());
-        const Game g = Game::from_fen("W:W21:B14,17").value();
-        CHECK(g.status().outcome == Outcome::BlackWins);
-        // The black man on 12 can neither step onto 16 nor jump it: 19 is occupied.
-        CHECK(moves_of("B:W16,19:B12").empty());
-        CHECK(Game::from_fen("B:W16,19:B12").value().status().outcome == Outcome::WhiteWins);
-    }
-    SECTION("the last piece captured") {
-        Game g = Game::from_fen("W:W22:B18").value();
-        CHECK(g.status().outcome == Outcome::Ongoing);
-        REQUIRE(g.play("22x15").ok());
-        CHECK(g.legal_move_texts().empty());
-        CHECK(g.status().outcome == Outcome::WhiteWins);
-        CHECK(g.status().description() == "White wins: Black has no legal move");
-    }
-}
-
 TEST_CASE("the 80-ply rule: a draw after 80 plies with no capture and no promotion", "[rules]") {
     SECTION("reached after 80 plies, not after 79") {
         Game g = Game::from_fen("W:WK32:BK1", Rules::reference()).value();
@@ -155,29 +128,6 @@ TEST_CASE("the 80-ply rule: a draw after 80 plies with no capture and no promoti
         play_all(g, {"5-1"});
         CHECK(g.status().reason == EndReason::QuietPlies);
     }
-}
-
-TEST_CASE("threefold repetition is a draw under the official rules, not under the reference rules",
-          "[rules]") {
-    // The start position occurs again after plies 4 and 8: the third time is at ply 8.
-    Game official = Game::from_fen("W:WK32:BK1", Rules::official()).value();
-    Game reference = Game::from_fen("W:WK32:BK1", Rules::reference()).value();
-    for (int ply = 0; ply < 7; ++ply) {
-        REQUIRE(official.play(Shuffle[std::size_t(ply % 4)]).ok());
-        REQUIRE(reference.play(Shuffle[std::size_t(ply % 4)]).ok());
-        CHECK(official.status().outcome == Outcome::Ongoing);
-    }
-    REQUIRE(official.play("5-1").ok());
-    REQUIRE(reference.play("5-1").ok());
-    CHECK(official.status().outcome == Outcome::Draw);
-    CHECK(official.status().reason == EndReason::Repetition);
-    CHECK(official.status().description() == "draw: the same position occurred three times");
-    CHECK(official.legal_moves().empty());
-    CHECK(reference.status().outcome == Outcome::Ongoing);
-    CHECK(reference.legal_move_texts() == Texts{"32-27", "32-28"});
-    // Taking the last move back un-draws the game.
-    REQUIRE(official.undo());
-    CHECK(official.status().outcome == Outcome::Ongoing);
 }
 
 TEST_CASE("the start position: Black moves first by the official rules, White in the reference game",

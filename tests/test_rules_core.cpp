@@ -1,13 +1,18 @@
 // The properties every game's rules core shares, one TEMPLATE_TEST_CASE each over the three rules
 // traits (issue 15, Stage 3): perft against the published tables, the table and the threads, the
-// generator against the slow reference generator, and the bulk counters against list perft. A
-// case is named "name - tempo::Wcdf" and so on; each game's data and samples are in
-// rules_fixture.hpp, its own rules in test_rules*.cpp, test_perft*.cpp and test_brazilian.cpp.
+// generator against the slow reference generator, the bulk counters against list perft, the mirror;
+// FEN and move text read back; no legal move loses, threefold repetition. A case is named
+// "name - tempo::Wcdf" and so on; each game's data and samples are in rules_fixture.hpp, its own
+// rules and exact messages in test_rules*.cpp, test_perft*.cpp, test_notation.cpp, test_game*.cpp
+// and test_brazilian.cpp.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <random>
+#include <string>
 #include <vector>
 
+#include "random_games.hpp"
 #include "reference_generator.hpp"
 #include "rules_fixture.hpp"
 
@@ -15,6 +20,13 @@ using namespace tempo;
 using namespace tempo::testing;
 
 namespace {
+
+// Whether a message is one line of printable ASCII (input bytes are escaped when quoted).
+bool printable(const std::string& message) {
+    for (char c : message)
+        if (c < 0x20 || c >= 0x7f) return false;
+    return true;
+}
 
 const char* convention_name(Routes r) { return r == Routes::Keep ? "keep" : "drop"; }
 
@@ -151,4 +163,159 @@ TEMPLATE_TEST_CASE("perft: a mirrored position has the same counts", "[perft]", 
     const auto k = F::fen(F::mirror_fen);
     for (Routes r : F::conventions)
         for (int d = 1; d <= 5; ++d) CHECK(F::perft(k.mirrored(), d, r) == F::perft(k, d, r));
+}
+
+TEMPLATE_TEST_CASE("FEN: parse(to_fen(p)) == p for the positions of random games", "[notation][fen]",
+                   TEMPO_ALL_RULES) {
+    using F = Fixture<TestType>;
+    int kings_seen = 0;
+    for (const auto& p : F::fen_sample()) {
+        const std::string text = F::to_fen(p);
+        const auto q = F::Book::parse_fen(text);
+        INFO(text);
+        REQUIRE(q.ok());
+        CHECK(q.value() == p);
+        CHECK(q.value().key() == p.key());
+        CHECK(F::to_fen(q.value()) == text);
+        kings_seen += p.kings() != 0;
+    }
+    CHECK(kings_seen > 100);  // the games reach positions with kings, so K is exercised
+}
+
+TEMPLATE_TEST_CASE("FEN: arbitrary bytes never crash the parser, and what it accepts is a valid position",
+                   "[notation][fen]", TEMPO_ALL_RULES) {
+    using F = Fixture<TestType>;
+    const auto games = F::fen_fuzz_sample();
+    std::mt19937_64 rng(2026);
+    const std::string alphabet = "BWK0123456789:,-. xbk";
+    int accepted = 0;
+    for (int i = 0; i < 20000; ++i) {
+        std::string s;
+        if (rng() % 2) {  // a real FEN with a few characters changed, dropped or added
+            s = F::to_fen(games[rng() % games.size()]);
+            for (std::size_t k = 1 + rng() % 3; k > 0 && !s.empty(); --k) {
+                const std::size_t at = rng() % s.size();
+                switch (rng() % 3) {
+                    case 0: s[at] = alphabet[rng() % alphabet.size()]; break;
+                    case 1: s.erase(at, 1); break;
+                    default: s.insert(at, 1, alphabet[rng() % alphabet.size()]); break;
+                }
+            }
+        } else {
+            const std::size_t length = rng() % 24;
+            for (std::size_t j = 0; j < length; ++j)
+                s += (rng() % 16 == 0) ? char(rng() % 256) : alphabet[rng() % alphabet.size()];
+            if (rng() % 2) s = "B:W" + s;  // get past the first tokens more often
+        }
+        const auto p = F::Book::parse_fen(s);
+        if (!p) {
+            CHECK(p.error().rfind("bad FEN: ", 0) == 0);
+            CHECK(printable(p.error()));
+            continue;
+        }
+        ++accepted;
+        INFO(s);
+        CHECK(p.value().is_consistent());
+        CHECK(F::Book::parse_fen(F::to_fen(p.value())).value() == p.value());
+    }
+    CHECK(accepted > F::fen_fuzz_accepted);  // most edits break a FEN
+}
+
+TEMPLATE_TEST_CASE("moves: the text of every legal move reads back as that move, in both notations",
+                   "[notation][move]", TEMPO_ALL_RULES) {
+    using F = Fixture<TestType>;
+    using Book = typename F::Book;
+    int captures = 0, multi = 0;
+    for (const auto& p : F::move_text_sample()) {
+        typename F::MoveList list;
+        generate_moves(p, list);
+        for (const Move& m : list) {
+            for (Notation n : {Notation::Numbers, Notation::Names}) {
+                const std::string text = Book::move_text(p, m, n);
+                INFO(F::to_fen(p) << " " << text);
+                const auto back = Book::parse_move(p, text);
+                REQUIRE(back.ok());
+                CHECK(back.value() == m);
+                CHECK(back.value().routes == m.routes);
+            }
+            // Every route, not just the one move_text writes, names the same move.
+            for (const auto& r : Book::routes_of(p, m)) {
+                std::string text;
+                for (std::size_t i = 0; i < r.size(); ++i)
+                    text += (i ? (m.is_capture() ? "x" : "-") : "") + Book::square_text(r[i], Notation::Numbers);
+                const auto back = Book::parse_move(p, text);
+                INFO(F::to_fen(p) << " " << text);
+                REQUIRE(back.ok());
+                CHECK(back.value() == m);
+            }
+            captures += m.is_capture();
+            multi += popcount(m.captured) > 1;
+        }
+    }
+    CHECK(captures > 100);
+    CHECK(multi > 10);
+}
+
+TEMPLATE_TEST_CASE("a side with no legal move loses", "[rules][game]", TEMPO_ALL_RULES) {
+    using F = Fixture<TestType>;
+    using Game = typename F::Game;
+    SECTION("no pieces left") {
+        CHECK(F::Book::legal_move_texts(F::fen("W:W:B1"), Notation::Numbers).empty());
+        const Game g = F::game("W:W:B1");
+        CHECK(g.status().outcome == Outcome::BlackWins);
+        CHECK(g.status().reason == EndReason::NoLegalMoves);
+        CHECK(g.status().description() == "Black wins: White has no legal move");
+    }
+    SECTION("every piece blocked") {
+        // White's man can neither step nor jump (the square behind is occupied): F::blocked_white.
+        INFO(F::blocked_white);
+        CHECK(F::Book::legal_move_texts(F::fen(F::blocked_white), Notation::Numbers).empty());
+        const Game g = F::game(F::blocked_white);
+        const Status s = g.status();
+        CHECK(s.outcome == Outcome::BlackWins);
+        CHECK(s.reason == EndReason::NoLegalMoves);
+        CHECK(s.description() == "Black wins: White has no legal move");
+        CHECK(g.legal_moves().empty());
+        // The same for a Black man: F::blocked_black.
+        INFO(F::blocked_black);
+        CHECK(F::Book::legal_move_texts(F::fen(F::blocked_black), Notation::Numbers).empty());
+        CHECK(F::game(F::blocked_black).status().outcome == Outcome::WhiteWins);
+    }
+    SECTION("the last piece captured") {
+        Game g = F::game(F::last_capture[0]);
+        CHECK(g.status().outcome == Outcome::Ongoing);
+        REQUIRE(g.play(F::last_capture[1]).ok());
+        CHECK(g.legal_move_texts().empty());
+        CHECK(g.status().outcome == Outcome::WhiteWins);
+        CHECK(g.status().description() == "White wins: Black has no legal move");
+        const auto refused = g.play(F::last_capture[2]);
+        REQUIRE_FALSE(refused.ok());
+        CHECK(refused.error() == "the game is over (White wins: Black has no legal move)");
+    }
+}
+
+TEMPLATE_TEST_CASE("threefold repetition draws, and the game goes on without the rule", "[rules][game][draw]",
+                   TEMPO_ALL_RULES) {
+    using F = Fixture<TestType>;
+    using Game = typename F::Game;
+    // Two kings shuffle back to the start every four plies: the third time is at ply 8.
+    Game official = F::game(F::shuffle_fen, Game::Rules::official());
+    Game off = F::game(F::shuffle_fen, F::no_repetition());
+    for (int ply = 0; ply < 7; ++ply) {
+        INFO("ply " << ply);
+        REQUIRE(official.play(F::shuffle[std::size_t(ply % 4)]).ok());
+        REQUIRE(off.play(F::shuffle[std::size_t(ply % 4)]).ok());
+        CHECK(official.status().outcome == Outcome::Ongoing);
+    }
+    REQUIRE(official.play(F::shuffle[3]).ok());
+    REQUIRE(off.play(F::shuffle[3]).ok());
+    CHECK(official.status().outcome == Outcome::Draw);
+    CHECK(official.status().reason == EndReason::Repetition);
+    CHECK(official.status().description() == "draw: the same position occurred three times");
+    CHECK(official.legal_moves().empty());
+    CHECK(off.status().outcome == Outcome::Ongoing);
+    CHECK(off.legal_move_texts() == F::shuffle_start_texts);
+    // Taking the last move back un-draws the game.
+    REQUIRE(official.undo());
+    CHECK(official.status().outcome == Outcome::Ongoing);
 }
