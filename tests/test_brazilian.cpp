@@ -1,121 +1,30 @@
-// Brazilian draughts (the FMJD rules on 8x8, engine/brazilian.hpp): perft against the published
-// table, the flying-king generator against the slow generator from the rules, the rules the 8x8
-// board makes special, notation, the game's draws, the evaluation's symmetry and the search.
+// Brazilian draughts (the FMJD rules on 8x8, engine/brazilian.hpp): the rules the 8x8 board makes
+// special, notation, the game's draws, the evaluation's symmetry and the search. Perft against the
+// published table and the generator against the reference generator are test_rules_core.cpp's.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cstdint>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "engine/brazilian.hpp"
 #include "engine/game.hpp"
-#include "flying_reference.hpp"
+#include "rules_fixture.hpp"
 #include "search/eval_brazilian.hpp"
 #include "search/search.hpp"
 
 using namespace tempo;
-using Ref = testing::FlyingReference<brazil::Position>;
+using Fixture = testing::Fixture<brazil::Cbd>;
 
 namespace {
 
-constexpr std::uint64_t FastLimit = 20'000'000;
-
-brazil::Position fen(const std::string& text) {
-    auto p = brazil::parse_fen(text);
-    INFO(text << ": " << (p ? std::string() : p.error()));
-    REQUIRE(p.ok());
-    return p.value();
-}
-
-std::vector<std::uint64_t> published_start() {
-    std::ifstream in(std::string(TEMPO_TEST_DATA) + "/perft-brazilian.txt");
-    REQUIRE(in.good());
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        const auto bar = line.rfind('|');
-        REQUIRE(line.starts_with("start | W:W21-32:B1-12 |"));
-        std::stringstream nums(line.substr(bar + 1));
-        std::vector<std::uint64_t> counts;
-        for (std::uint64_t n; nums >> n;) counts.push_back(n);
-        REQUIRE(counts.size() == 13);
-        return counts;
-    }
-    FAIL("no start line in perft-brazilian.txt");
-    return {};
-}
+brazil::Position fen(const std::string& text) { return Fixture::fen(text); }
 
 std::vector<std::string> texts(const brazil::Position& p) { return brazil::legal_move_texts(p); }
 
 }  // namespace
-
-TEST_CASE("brazilian perft: the start matches the published counts", "[perft][brazil]") {
-    const auto counts = published_start();
-    const brazil::Position start = brazil::Position::start();
-    CHECK(start == fen("W:W21-32:B1-12"));
-    CHECK(start.side_to_move() == Color::White);
-    for (std::size_t d = 0; d < counts.size() && counts[d] <= FastLimit; ++d) {
-        INFO("depth " << d + 1);
-        CHECK(brazil::perft(start, int(d + 1)) == counts[d]);
-    }
-}
-
-TEST_CASE("brazilian perft: the start matches the published counts, deep", "[perft][brazil][slow]") {
-    const auto counts = published_start();
-    for (std::size_t d = 0; d < counts.size(); ++d) {
-        if (counts[d] <= FastLimit) continue;
-        INFO("depth " << d + 1);
-        CHECK(brazil::perft_divide(brazil::Position::start(), {int(d + 1), Routes::Drop, 512, 2}).nodes == counts[d]);
-    }
-}
-
-TEST_CASE("brazilian perft: the table and the threads change no count", "[perft][brazil]") {
-    const auto counts = published_start();
-    for (int d = 1; d <= 8; ++d) {
-        INFO("depth " << d);
-        const PerftResult r = brazil::perft_divide(brazil::Position::start(), {d, Routes::Drop, 4, 2});
-        CHECK(r.nodes == counts[std::size_t(d - 1)]);
-        std::uint64_t sum = 0;
-        for (const auto& line : r.divide) sum += line.nodes;
-        CHECK(sum == r.nodes);
-    }
-}
-
-TEST_CASE("brazilian: generate_moves agrees with a slow generator from the rules", "[perft][brazil]") {
-    int captures = 0, king_captures = 0, long_ones = 0;
-    for (const brazil::Position& p : Ref::random_positions(26, 3000, 50, 24)) {
-        brazil::MoveList list;
-        brazil::generate_moves(p, list);
-        std::vector<testing::Key3> got;
-        for (const Move& m : list) got.push_back({m.from, m.to, m.captured});
-        std::sort(got.begin(), got.end());
-        INFO(brazil::to_fen(p));
-        REQUIRE(got == Ref::slow_moves(p));
-        REQUIRE(brazil::count_moves(p) == list.size());
-        REQUIRE(brazil::has_capture(p) == (!list.empty() && list[0].is_capture()));
-        if (!list.empty() && list[0].captured) {
-            ++captures;
-            king_captures += (p.kings() & bit(list[0].from)) != 0;
-            long_ones += popcount(list[0].captured) >= 3;
-        }
-    }
-    // The sample must hold what it is meant to test.
-    CHECK(captures > 5000);
-    CHECK(king_captures > 1000);
-    CHECK(long_ones > 200);
-}
-
-TEST_CASE("brazilian: the bulk counters agree with the move list", "[perft][brazil]") {
-    int i = 0;
-    for (const brazil::Position& p : Ref::random_positions(2612, 200, 40, 24)) {
-        const int depth = ++i % 6 == 0 ? 4 : 3;
-        INFO(brazil::to_fen(p) << " depth " << depth);
-        REQUIRE(brazil::perft(p, depth) == Ref::list_perft(p, depth));
-    }
-}
 
 TEST_CASE("brazilian: White moves first, men step forward and capture backwards", "[rules][brazil]") {
     CHECK(texts(brazil::Position::start()) ==
@@ -198,7 +107,7 @@ TEST_CASE("brazilian game: the FMJD draw rules and no legal move", "[game][brazi
 
 TEST_CASE("brazilian eval: a position and its colour-mirrored twin score the same", "[eval][brazil]") {
     int scored = 0;
-    for (const brazil::Position& p : Ref::random_positions(33, 400, 60, 24)) {
+    for (const brazil::Position& p : Fixture::random_positions(33, 400, 60)) {
         if (brazil::has_capture(p)) continue;
         INFO(brazil::to_fen(p));
         REQUIRE(search::evaluate(p) == search::evaluate(p.mirrored()));
@@ -215,7 +124,7 @@ TEST_CASE("brazilian search: a legal move from random positions, and a won endin
     search::Limits limits;
     limits.depth = 5;
     int searched = 0;
-    for (const brazil::Position& p : Ref::random_positions(7, 20, 30, 24)) {
+    for (const brazil::Position& p : Fixture::random_positions(7, 20, 30)) {
         const auto legal = brazil::legal_moves(p);
         const search::SearchResult r = engine.go(p, {}, limits);
         INFO(brazil::to_fen(p));

@@ -86,38 +86,6 @@ TEST_CASE("intl game: set up from FEN, the FEN's side to move", "[game][intl]") 
     CHECK(intl::legal_moves(g.position()).size() == g.legal_moves().size());
 }
 
-TEST_CASE("intl game: no legal move loses", "[game][intl][draw]") {
-    // White's man on 36 is blocked by 31 with 27 behind.
-    const intl::Game g = game_from("W:W36:B27,31");
-    const Status s = g.status();
-    CHECK(s.outcome == Outcome::BlackWins);
-    CHECK(s.reason == EndReason::NoLegalMoves);
-    CHECK(s.description() == "Black wins: White has no legal move");
-    CHECK(g.legal_moves().empty());
-    // Losing the last piece is the same rule: Black has none left after 28x19.
-    intl::Game h = game_from("W:W28:B23");
-    REQUIRE(h.play("28x19").ok());
-    CHECK(h.status().outcome == Outcome::WhiteWins);
-    const auto refused = h.play("19-14");
-    REQUIRE_FALSE(refused.ok());
-    CHECK(refused.error() == "the game is over (White wins: Black has no legal move)");
-}
-
-TEST_CASE("intl game: threefold repetition draws", "[game][intl][draw]") {
-    intl::Game g = game_from("W:WK50:BK5");
-    play_all(g, {"50-45", "5-10", "45-50", "10-5"}, 7);  // every position twice at most
-    CHECK_FALSE(g.status().is_over());
-    play_all(g, {"10-5"}, 1);  // the start position occurs a third time
-    CHECK(g.status().outcome == Outcome::Draw);
-    CHECK(g.status().reason == EndReason::Repetition);
-    CHECK(g.status().description() == "draw: the same position occurred three times");
-    CHECK(g.legal_moves().empty());
-    // Without the rule the game goes on.
-    intl::Game off = game_from("W:WK50:BK5", {false, true});
-    play_all(off, {"50-45", "5-10", "45-50", "10-5"}, 8);
-    CHECK_FALSE(off.status().is_over());
-}
-
 TEST_CASE("intl game: the 25-move and 16-move rules end the game", "[game][intl][draw]") {
     const intl::Rules no_repetition{false, true};
     intl::Game g = game_from("W:WK50:BK5", no_repetition);

@@ -2,12 +2,7 @@
 // exact list of legal moves (sorted as legal_move_texts sorts them: squares compared as numbers).
 #include <catch2/catch.hpp>
 
-#include <algorithm>
-#include <array>
-#include <cstdint>
-#include <random>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "engine/game.hpp"
@@ -86,33 +81,6 @@ TEST_CASE("men move forward only, kings both ways", "[rules]") {
     CHECK(moves_of("W:WK18:B22,23") == Texts{"18x25", "18x27"});
 }
 
-TEST_CASE("a side with no legal move loses", "[rules]") {
-    SECTION("no pieces left") {
-        CHECK(moves_of("W:W:B1").empty());
-        const Game g = Game::from_fen("W:W:B1").value();
-        CHECK(g.status().outcome == Outcome::BlackWins);
-        CHECK(g.status().reason == EndReason::NoLegalMoves);
-        CHECK(g.status().description() == "Black wins: White has no legal move");
-    }
-    SECTION("every piece blocked") {
-        // The man on 21 can neither step onto 17 nor jump it: 14 is occupied.
-        CHECK(moves_of("W:W21:B14,17").empty());
-        const Game g = Game::from_fen("W:W21:B14,17").value();
-        CHECK(g.status().outcome == Outcome::BlackWins);
-        // The black man on 12 can neither step onto 16 nor jump it: 19 is occupied.
-        CHECK(moves_of("B:W16,19:B12").empty());
-        CHECK(Game::from_fen("B:W16,19:B12").value().status().outcome == Outcome::WhiteWins);
-    }
-    SECTION("the last piece captured") {
-        Game g = Game::from_fen("W:W22:B18").value();
-        CHECK(g.status().outcome == Outcome::Ongoing);
-        REQUIRE(g.play("22x15").ok());
-        CHECK(g.legal_move_texts().empty());
-        CHECK(g.status().outcome == Outcome::WhiteWins);
-        CHECK(g.status().description() == "White wins: Black has no legal move");
-    }
-}
-
 TEST_CASE("the 80-ply rule: a draw after 80 plies with no capture and no promotion", "[rules]") {
     SECTION("reached after 80 plies, not after 79") {
         Game g = Game::from_fen("W:WK32:BK1", Rules::reference()).value();
@@ -162,29 +130,6 @@ TEST_CASE("the 80-ply rule: a draw after 80 plies with no capture and no promoti
     }
 }
 
-TEST_CASE("threefold repetition is a draw under the official rules, not under the reference rules",
-          "[rules]") {
-    // The start position occurs again after plies 4 and 8: the third time is at ply 8.
-    Game official = Game::from_fen("W:WK32:BK1", Rules::official()).value();
-    Game reference = Game::from_fen("W:WK32:BK1", Rules::reference()).value();
-    for (int ply = 0; ply < 7; ++ply) {
-        REQUIRE(official.play(Shuffle[std::size_t(ply % 4)]).ok());
-        REQUIRE(reference.play(Shuffle[std::size_t(ply % 4)]).ok());
-        CHECK(official.status().outcome == Outcome::Ongoing);
-    }
-    REQUIRE(official.play("5-1").ok());
-    REQUIRE(reference.play("5-1").ok());
-    CHECK(official.status().outcome == Outcome::Draw);
-    CHECK(official.status().reason == EndReason::Repetition);
-    CHECK(official.status().description() == "draw: the same position occurred three times");
-    CHECK(official.legal_moves().empty());
-    CHECK(reference.status().outcome == Outcome::Ongoing);
-    CHECK(reference.legal_move_texts() == Texts{"32-27", "32-28"});
-    // Taking the last move back un-draws the game.
-    REQUIRE(official.undo());
-    CHECK(official.status().outcome == Outcome::Ongoing);
-}
-
 TEST_CASE("the start position: Black moves first by the official rules, White in the reference game",
           "[rules]") {
     const Game official{Rules::official()};
@@ -215,142 +160,4 @@ TEST_CASE("the king loop capture: two jump orders, one move", "[rules]") {
     CHECK(count_moves(p, Routes::Drop) == 1);
     // The king comes back to 10 having taken all four pieces round it.
     CHECK(to_fen(p.after(moves[0])) == "B:WK10,30,31,32:B1,2,3");
-}
-
-namespace {
-
-// A plain mailbox move generator, written from the rules with none of the bitboard machinery, to
-// check the fast one against. A move is (from, to, captured squares) with its number of routes.
-struct PlainMove {
-    int from, to;
-    std::uint32_t captured;
-    int routes;
-    bool operator<(const PlainMove& o) const {
-        return std::tie(from, to, captured) < std::tie(o.from, o.to, o.captured);
-    }
-};
-
-struct Plain {
-    std::array<int, 32> cell{};  // +1 black man, +2 black king, -1 white man, -2 white king
-    int sign = 1;                // the side to move: +1 Black, -1 White
-    std::vector<PlainMove> moves;
-
-    explicit Plain(const Position& p) : sign(p.side_to_move() == Color::Black ? 1 : -1) {
-        for (int s = 0; s < 32; ++s) {
-            const Bitboard b = bit(Geo::bit_of(s));
-            const int v = (p.kings() & b) ? 2 : 1;
-            cell[std::size_t(s)] = (p.pieces(Color::Black) & b) ? v : (p.pieces(Color::White) & b) ? -v : 0;
-        }
-    }
-    int forward() const { return sign > 0 ? -1 : 1; }  // Black moves down the ranks
-    int crown_rank() const { return sign > 0 ? 1 : 8; }
-
-    void add(int from, int to, std::uint32_t captured) {
-        for (auto& m : moves)
-            if (m.from == from && m.to == to && m.captured == captured) {
-                ++m.routes;
-                return;
-            }
-        moves.push_back({from, to, captured, 1});
-    }
-    void jumps(int start, int at, bool king, std::uint32_t captured) {
-        bool any = false;
-        for (int df : {-1, 1})
-            for (int dr : {-1, 1}) {
-                if (!king && dr != forward()) continue;
-                const int f = Geo::file_of(at), r = Geo::rank_of(at);
-                const int over = Geo::square_at(f + df, r + dr), land = Geo::square_at(f + 2 * df, r + 2 * dr);
-                if (over < 0 || land < 0) continue;
-                if (cell[std::size_t(over)] * sign >= 0 || (captured >> over & 1)) continue;
-                if (land != start && cell[std::size_t(land)] != 0) continue;
-                any = true;
-                const std::uint32_t c = captured | 1u << over;
-                if (!king && Geo::rank_of(land) == crown_rank())
-                    add(start, land, c);
-                else
-                    jumps(start, land, king, c);
-            }
-        if (!any && captured) add(start, at, captured);
-    }
-    std::vector<PlainMove> generate() {
-        for (int s = 0; s < 32; ++s)
-            if (cell[std::size_t(s)] * sign > 0) jumps(s, s, cell[std::size_t(s)] * sign == 2, 0);
-        if (!moves.empty()) return moves;
-        for (int s = 0; s < 32; ++s) {
-            if (cell[std::size_t(s)] * sign <= 0) continue;
-            const bool king = cell[std::size_t(s)] * sign == 2;
-            for (int df : {-1, 1})
-                for (int dr : {-1, 1}) {
-                    if (!king && dr != forward()) continue;
-                    const int to = Geo::square_at(Geo::file_of(s) + df, Geo::rank_of(s) + dr);
-                    if (to >= 0 && cell[std::size_t(to)] == 0) add(s, to, 0);
-                }
-        }
-        return moves;
-    }
-};
-
-std::vector<PlainMove> fast_moves(const Position& p) {
-    MoveList list;
-    generate_moves(p, list);
-    std::vector<PlainMove> out;
-    for (const Move& m : list) {
-        std::uint32_t c = 0;
-        for (Bitboard b = m.captured; b; b &= b - 1) c |= 1u << Geo::square_of(lsb(b));
-        out.push_back({Geo::square_of(m.from), Geo::square_of(m.to), c, m.routes});
-    }
-    return out;
-}
-
-bool same_moves(std::vector<PlainMove> a, std::vector<PlainMove> b) {
-    std::sort(a.begin(), a.end());
-    std::sort(b.begin(), b.end());
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (a[i].from != b[i].from || a[i].to != b[i].to || a[i].captured != b[i].captured ||
-            a[i].routes != b[i].routes)
-            return false;
-    return true;
-}
-
-// A random legal-looking position: each square empty or holding a random piece, no man on its
-// own crowning row.
-Position random_position(std::mt19937_64& rng) {
-    Bitboard black = 0, white = 0, kings = 0;
-    const unsigned density = 2 + unsigned(rng() % 6);  // about 1 square in density is taken
-    for (int s = 0; s < 32; ++s) {
-        if (rng() % density) continue;
-        const Bitboard b = bit(Geo::bit_of(s));
-        const Color c = rng() % 2 ? Color::Black : Color::White;
-        (c == Color::Black ? black : white) |= b;
-        if (rng() % 3 == 0 || (crown_row(c) & b)) kings |= b;
-    }
-    return Position::from_bitboards(black, white, kings, rng() % 2 ? Color::Black : Color::White);
-}
-
-}  // namespace
-
-TEST_CASE("the move generator agrees with a plain mailbox generator written from the rules",
-          "[rules][movegen]") {
-    std::mt19937_64 rng(1234);
-    std::vector<Position> positions;
-    for (int i = 0; i < 100000; ++i) positions.push_back(random_position(rng));
-    for (const char* f : {"W:WK10,30,31,32:B1,2,3,14,15,22,23", "B:W26,27,30:B1,22",
-                          "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29", "W:WK4,9,K13,27,32:B3,5,K10,28",
-                          "B:WK12,K27,30,32:B21,K24,28,K31", "B:W14,15,22,23,24,30,31,32:BK6,7,8,9,11,12",
-                          "B:W6,7,8,14,15,16,22,23,24:BK2", "W:WK4,13,30,K31,K32:BK1,K3,K7,K15,21"})
-        positions.push_back(fen(f));
-    int captures = 0, multi_route = 0;
-    for (const Position& p : positions) {
-        REQUIRE(p.is_consistent());
-        const auto plain = Plain(p).generate();
-        INFO(to_fen(p));
-        CHECK(same_moves(plain, fast_moves(p)));
-        for (const auto& m : plain) {
-            captures += m.captured != 0;
-            multi_route += m.routes > 1;
-        }
-    }
-    CHECK(captures > 50000);
-    CHECK(multi_route > 20);  // king captures with several jump orders
 }
