@@ -104,12 +104,9 @@ std::string move_text(const Position& p, const Move& m, Notation n = Notation::N
 Result<Move> parse_move(const Position& p, std::string_view text);
 std::vector<std::string> legal_move_texts(const Position& p, Notation n = Notation::Numbers);
 
-// --- Perft (perft_international.cpp): equal moves count once ------------------------------------
+// --- Perft (perft_flying.cpp): equal moves count once ------------------------------------------
 
-std::uint64_t perft(const Position& p, int depth);
-PerftResult perft_divide(const Position& p, const PerftOptions& options,
-                         const std::function<void(const DivideLine&, std::size_t done,
-                                                  std::size_t total)>& on_root_done = {});
+// brazil::perft and brazil::perft_divide are the templates of perft.hpp (using-declarations there).
 
 }  // namespace tempo::brazil
 

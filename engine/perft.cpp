@@ -3,18 +3,10 @@
 #include "engine/perft.hpp"
 
 #include "engine/perft_board.hpp"
-#include "engine/perft_driver.hpp"
 
 namespace tempo {
 
-std::uint64_t perft(const Position& p, int depth, Routes routes) {
-    return detail::count_below<detail::PerftBoard<Wcdf>>(p, depth, routes);
-}
-
-PerftResult perft_divide(const Position& p, const PerftOptions& options,
-                         const std::function<void(const DivideLine&, std::size_t, std::size_t)>&
-                             on_root_done) {
-    return detail::divide<detail::PerftBoard<Wcdf>>(p, options, on_root_done);
-}
+template std::uint64_t perft(const BasicPosition<Wcdf>&, int, Routes);
+template PerftResult perft_divide(const BasicPosition<Wcdf>&, const PerftOptions&, const OnRootDone&);
 
 }  // namespace tempo

@@ -15,11 +15,9 @@
 
 #include "engine/movegen.hpp"
 #include "engine/position.hpp"
+#include "engine/rules.hpp"
 
 namespace tempo {
-
-// The plain recursive count: no table, one thread. depth 0 counts 1.
-std::uint64_t perft(const Position& p, int depth, Routes routes = Routes::Keep);
 
 struct PerftOptions {
     int depth = 1;
@@ -40,11 +38,31 @@ struct PerftResult {
     std::vector<DivideLine> divide;  // one per root move (per route with Routes::Keep)
 };
 
+using OnRootDone = std::function<void(const DivideLine&, std::size_t done, std::size_t total)>;
+
+// Both functions are templates over the rules trait, instantiated for every game (perft.cpp for
+// English, perft_flying.cpp for the flying-king games); `intl::perft` and `brazil::perft` are
+// the same templates. `routes` and `PerftOptions::routes` matter only where the game's perft
+// counts jump orders (B::perft_keeps_routes, English); elsewhere equal moves count once.
+
+// The plain recursive count: no table, one thread. depth 0 counts 1.
+template <RulesTrait B>
+std::uint64_t perft(const BasicPosition<B>& p, int depth, Routes routes = Routes::Keep);
+
 // The full counter: table, threads, and the root moves split out. `on_root_done`, when set, is
 // called (from any thread, one call at a time) after each root line is finished, with the number
 // finished so far and the total, for progress reports.
-PerftResult perft_divide(const Position& p, const PerftOptions& options,
-                         const std::function<void(const DivideLine&, std::size_t done,
-                                                  std::size_t total)>& on_root_done = {});
+template <RulesTrait B>
+PerftResult perft_divide(const BasicPosition<B>& p, const PerftOptions& options, const OnRootDone& on_root_done = {});
+
+namespace intl {
+using tempo::perft;
+using tempo::perft_divide;
+}  // namespace intl
+
+namespace brazil {
+using tempo::perft;
+using tempo::perft_divide;
+}  // namespace brazil
 
 }  // namespace tempo

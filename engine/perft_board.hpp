@@ -13,6 +13,7 @@
 
 #include "engine/movegen.hpp"
 #include "engine/perft.hpp"
+#include "engine/perft_driver.hpp"
 #include "engine/position.hpp"
 #include "engine/rulebook.hpp"
 #include "engine/rules.hpp"
@@ -147,3 +148,18 @@ struct PerftBoard {
 };
 
 }  // namespace tempo::detail
+
+namespace tempo {
+
+// The public functions of perft.hpp, instantiated by perft.cpp and perft_flying.cpp.
+template <RulesTrait B>
+std::uint64_t perft(const BasicPosition<B>& p, int depth, Routes routes) {
+    return detail::count_below<detail::PerftBoard<B>>(p, depth, routes);
+}
+
+template <RulesTrait B>
+PerftResult perft_divide(const BasicPosition<B>& p, const PerftOptions& options, const OnRootDone& on_root_done) {
+    return detail::divide<detail::PerftBoard<B>>(p, options, on_root_done);
+}
+
+}  // namespace tempo

@@ -5,22 +5,9 @@
 // set count once (`PerftOptions::routes` is ignored, and a divide has one line per move).
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
-#include <functional>
-
 #include "engine/international.hpp"
 #include "engine/movegen_international.hpp"
 #include "engine/perft.hpp"
 
-namespace tempo::intl {
-
-// The plain recursive count: no table, one thread. depth 0 counts 1.
-std::uint64_t perft(const Position& p, int depth);
-
-// The full counter, as tempo::perft_divide.
-PerftResult perft_divide(const Position& p, const PerftOptions& options,
-                         const std::function<void(const DivideLine&, std::size_t done,
-                                                  std::size_t total)>& on_root_done = {});
-
-}  // namespace tempo::intl
+// intl::perft(p, depth) and intl::perft_divide(p, options) are the templates of perft.hpp (this
+// header names them for the 10x10 game's users).

@@ -1,5 +1,5 @@
 // Variants: what the protocol needs from a game's rules, behind one set of names, so that the
-// session, `think`, the move reader and the reports are written once for both boards.
+// session, `think`, the move reader and the reports are written once for every board.
 //
 // A variant is the game's Rulebook (engine/rulebook.hpp: position and move-list types, legal
 // moves, FEN and move text) and the few things only the protocol asks: the start under the
@@ -9,9 +9,11 @@
 // position.
 //
 // Trade-off: a trait struct rather than a virtual interface or a runtime switch in every
-// function: the session keeps its game as a std::variant of `GameLine<English>` and
-// `GameLine<International>` and visits it with one generic lambda per command, so a command is
-// one body for both boards and the compiler checks each instantiation.
+// function: the session keeps its game as a std::variant of `GameLine<English>`,
+// `GameLine<International>` and `GameLine<Brazilian>` and visits it with one generic lambda per
+// command, so a command is one body for every board and the compiler checks each instantiation.
+// `ProtocolGame<B>` is one template over the rules trait; English, International and Brazilian
+// are its aliases.
 #pragma once
 
 #include <span>
@@ -26,57 +28,44 @@
 #include "engine/perft.hpp"
 #include "engine/position.hpp"
 #include "engine/result.hpp"
+#include "engine/rules.hpp"
 #include "engine/rulebook.hpp"
 #include "protocol/options.hpp"
 
 namespace tempo::protocol {
 
-struct English : Rulebook<Wcdf> {
-    static constexpr int squares = 32;
+// A game as the protocol sees it, over the game's rules trait B.
+template <RulesTrait B>
+struct ProtocolGame : Rulebook<B> {
+    using Position = BasicPosition<B>;
+    static constexpr int squares = B::Geometry::squares;
 
+    // The start under the options: English draughts take the side that moves first from them.
     static Position start(const Options& o);
+    // The rulebook's reader; for international draughts, a move in board names that it refuses
+    // is read again as numbers, for the error's sake (see variant.cpp).
+    static Result<Move> parse_move(const Position& p, std::string_view text);
     static PerftResult perft_divide(const Position& p, int depth);
-    // The board for `d`, rank 8 on top, then the file letters.
+    // The board for `d`, the top rank (Black's side) first, then the file letters.
     static std::vector<std::string> board_lines(const Position& p);
     // The status after `moves` from `start` (the game's rules from the options).
     static Status status(const Position& start, std::span<const Move> moves, const Options& o);
 };
 
-struct International : Rulebook<intl::Fmjd> {
-    static constexpr int squares = 50;
+extern template struct ProtocolGame<Wcdf>;
+extern template struct ProtocolGame<intl::Fmjd>;
+extern template struct ProtocolGame<brazil::Cbd>;
 
-    static Position start(const Options& o);
-    // The rulebook's reader, and a move in board names read again as numbers (see variant.cpp).
-    static Result<Move> parse_move(const Position& p, std::string_view text);
-    static PerftResult perft_divide(const Position& p, int depth);
-    // The board for `d`, rank 10 (Black's side) on top, then the file letters a-j.
-    static std::vector<std::string> board_lines(const Position& p);
-    static Status status(const Position& start, std::span<const Move> moves, const Options& o);
-};
+using English = ProtocolGame<Wcdf>;
+using International = ProtocolGame<intl::Fmjd>;
+using Brazilian = ProtocolGame<brazil::Cbd>;
 
-struct Brazilian : Rulebook<brazil::Cbd> {
-    static constexpr int squares = 32;
-
-    static Position start(const Options& o);
-    static PerftResult perft_divide(const Position& p, int depth);
-    // The board for `d`, rank 8 (Black's side) on top, then the file letters a-h.
-    static std::vector<std::string> board_lines(const Position& p);
-    static Status status(const Position& start, std::span<const Move> moves, const Options& o);
-};
-
+// The game of a Position type, for templates that only see a position.
 template <class P>
 struct VariantOf;
-template <>
-struct VariantOf<tempo::Position> {
-    using type = English;
-};
-template <>
-struct VariantOf<intl::Position> {
-    using type = International;
-};
-template <>
-struct VariantOf<brazil::Position> {
-    using type = Brazilian;
+template <RulesTrait B>
+struct VariantOf<BasicPosition<B>> {
+    using type = ProtocolGame<B>;
 };
 
 // A game as the session holds it: the start position, then one position per move played. The

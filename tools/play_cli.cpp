@@ -57,25 +57,6 @@ const Strength* find_strength(std::string_view name) {
     return nullptr;
 }
 
-// The board geometry and the PDN game type of each game.
-template <class G>
-struct Board;
-template <>
-struct Board<Game> {
-    using Geometry = tempo::Geo;
-    static constexpr pdn::GameType type = pdn::GameType::English;
-};
-template <>
-struct Board<intl::Game> {
-    using Geometry = intl::Geo;
-    static constexpr pdn::GameType type = pdn::GameType::International;
-};
-template <>
-struct Board<brazil::Game> {
-    using Geometry = brazil::Position::Geometry;
-    static constexpr pdn::GameType type = pdn::GameType::Brazilian;
-};
-
 // "English", "international" or "Brazilian", as the messages name a game.
 // (VariantTitles are string literals, so data() ends in a NUL and printf can take it.)
 constexpr const char* game_name(pdn::GameType t) { return variant_title(pdn::variant_of(t)).data(); }
@@ -83,8 +64,8 @@ constexpr const char* game_name(pdn::GameType t) { return variant_title(pdn::var
 template <class G>
 class PlaySession {
 public:
-    using Geometry = typename Board<G>::Geometry;
-    static constexpr pdn::GameType Type = Board<G>::type;
+    using Geometry = typename G::Position::Geometry;
+    static constexpr pdn::GameType Type = pdn::game_type_of(G::Position::Trait::variant);
 
     PlaySession(Color player, const Strength& strength, int movetime, std::uint64_t seed)
         : player_(player), strength_(&strength), movetime_(movetime), rng_(seed),

@@ -54,19 +54,7 @@ std::string termination(const Status& st) {
 
 // The protocol variant (protocol/variant.hpp) of a game type, for Hub's notation.
 template <class G>
-struct ProtocolVariant;
-template <>
-struct ProtocolVariant<Game> {
-    using type = protocol::English;
-};
-template <>
-struct ProtocolVariant<intl::Game> {
-    using type = protocol::International;
-};
-template <>
-struct ProtocolVariant<brazil::Game> {
-    using type = protocol::Brazilian;
-};
+using ProtocolVariant = protocol::VariantOf<typename G::Position>;
 
 // Adds the move `m`, played in `before` after `used_ms`, to the view of every protocol.
 template <class G>
