@@ -56,10 +56,7 @@ private:
     // The static evaluation of the quiet position `p`: the game's network when one is set, else
     // its hand-set evaluation.
     Score evaluate(const Position& p) {
-        const Options& o = engine_.options_;
-        if constexpr (Game::variant == Variant::English) return Game::evaluate(p, *o.weights, o.network, &nnue_cache_);
-        else if constexpr (Game::variant == Variant::International) return Game::evaluate(p, o.intl_network, &nnue_cache_);
-        else return Game::evaluate(p);
+        return Game::evaluate_with(p, engine_.options_, &nnue_cache_);
     }
     bool is_repetition(const Position& p, int ply) const;
     void order(const Position& p, MoveList& list, Keys& keys, const Move* tt_move, int ply) const;

@@ -32,7 +32,9 @@ inline constexpr int DrawPlies = Wcdf::quiet_draw_plies;  // English: plies with
 using tempo::Variant;
 
 // The static evaluation of each game: evaluation is not rules, so it stays one specialisation a
-// game, each with the arguments its evaluations take.
+// game, each with the arguments its evaluations take, and `evaluate_with(p, options, cache)`,
+// what the searcher calls: each game takes from the search's options what it has (weights,
+// networks).
 template <RulesTrait B>
 struct Evaluator;
 
@@ -45,6 +47,11 @@ struct Evaluator<Wcdf> {
         if (!net) return search::evaluate(p, w);
         return cache ? net->evaluate(p, *cache) : net->evaluate(p);
     }
+    // With the search's options (search.hpp): its English weights and network.
+    template <class SearchOptions>
+    static Score evaluate_with(const Position& p, const SearchOptions& o, nnue::Cache* cache) {
+        return evaluate(p, *o.weights, o.network, cache);
+    }
 };
 
 template <>
@@ -56,12 +63,20 @@ struct Evaluator<intl::Fmjd> {
         if (!net) return search::evaluate(p);
         return cache ? net->evaluate(p, *cache) : net->evaluate(p);
     }
+    template <class SearchOptions>
+    static Score evaluate_with(const intl::Position& p, const SearchOptions& o, nnue::Cache* cache) {
+        return evaluate(p, o.intl_network, cache);
+    }
 };
 
 template <>
 struct Evaluator<brazil::Cbd> {
     // The hand-set evaluation (eval_brazilian.hpp); this game has no network.
     static Score evaluate(const brazil::Position& p) { return search::evaluate(p); }
+    template <class SearchOptions>
+    static Score evaluate_with(const brazil::Position& p, const SearchOptions&, nnue::Cache*) {
+        return evaluate(p);
+    }
 };
 
 // A game as the searcher sees it: its Rulebook, its Evaluator, and the two rules questions only
