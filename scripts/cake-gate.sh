@@ -14,6 +14,8 @@
 #   CORE       run the match on this one CPU core with concurrency 1 (taskset), the way the
 #              gates of docs/strength.md were played; unset: concurrency 2, no pinning [unset]
 #   OUT        folder for NAME.pdn and NAME.log [.]
+# Restartable: the run goes on from OUT/NAME.pdn when it holds games of the same match (tempo match
+# -resume), so a gate stopped part way is finished by the same command; delete NAME.pdn to start over.
 # Keep every other process off the match's core while it runs (taskset -p -c OTHER PID for each;
 # children inherit it): a stalled core loses games on time. Nothing of Cake is in this repository;
 # ../shared/sparring/README.md says how to build it.
@@ -60,4 +62,4 @@ echo "cake-gate.sh: $name, $rounds pairs at ${movetime} s a move, concurrency $c
     -engine "cmd=$tempo" "name=$name" option.OwnBook=false option.EGDB=false option.Hash=64 "$@" \
     -engine cmd=python3 name=cake "${cake_args[@]}" \
     -each "st=$movetime" -openings "file=$here/tests/data/ballots-english-3move.csv" order=sequential \
-    -games 2 -rounds "$rounds" -concurrency "$concurrency" -pdnout "$out/$name.pdn" 2>&1 | tee "$out/$name.log"
+    -games 2 -rounds "$rounds" -concurrency "$concurrency" -pdnout "$out/$name.pdn" -resume 2>&1 | tee -a "$out/$name.log"

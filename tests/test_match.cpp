@@ -343,3 +343,83 @@ TEST_CASE("tempo pdn check names the game and move of the first illegal move", "
     CHECK(missing.status == 2);
     CHECK(missing.err.find("cannot open") != std::string::npos);
 }
+
+TEST_CASE("tempo match -resume goes on from the games already in its PDN and refuses another match's",
+          "[match][process]") {
+    testing::ScratchDir dir;
+    const std::string pdn = dir.file("resume.pdn");
+    auto match = [&](const std::string& second, const std::string& rounds, std::vector<std::string> more = {}) {
+        std::vector<std::string> args{"match", "-engine", "cmd=" + Tempo, "name=alpha", "-engine", "cmd=" + Tempo,
+                                      "name=" + second, "-each", "nodes=500", "option.Hash=4", "-openings",
+                                      "file=" + Ballots3, "-rounds", rounds, "-pdnout", pdn, "-resume"};
+        args.insert(args.end(), more.begin(), more.end());
+        return run_tool(args);
+    };
+    // No file yet: the whole match is played.
+    const auto fresh = match("beta", "1");
+    INFO(fresh.out << fresh.err);
+    REQUIRE(fresh.status == 0);
+    CHECK(fresh.out.find("resumed") == std::string::npos);
+    CHECK(count_of(fresh.out, "\ngame ") == 2);
+    const std::string after_one = testing::read_text(pdn);
+
+    // Two rounds with the first in the file: only the second round's games are played, and the
+    // figures count all four.
+    const auto more = match("beta", "2");
+    INFO(more.out << more.err);
+    REQUIRE(more.status == 0);
+    CHECK(more.out.find("resumed from " + pdn + ": 2 of 4 games already played") != std::string::npos);
+    CHECK(count_of(more.out, "\ngame ") == 2);
+    CHECK(more.out.find("game 3/4: ") != std::string::npos);
+    CHECK(more.out.find("game 4/4: ") != std::string::npos);
+    CHECK(more.out.find("Finished 4 of 4 games") != std::string::npos);
+    const std::string text = testing::read_text(pdn);
+    CHECK(text.starts_with(after_one));
+    auto games = tempo::pdn::read(text);
+    REQUIRE(games);
+    REQUIRE(games->size() == 4);
+    int alpha_points2 = 0;
+    std::vector<std::string> rounds;
+    for (const tempo::pdn::PdnGame& g : *games) {
+        rounds.push_back(*g.tag("Round"));
+        const bool alpha_black = *g.tag("Black") == "alpha";
+        alpha_points2 += g.result == "1/2-1/2" ? 1 : ((g.result == "1-0") == alpha_black ? 2 : 0);
+    }
+    CHECK(rounds == std::vector<std::string>{"1", "2", "3", "4"});
+    const auto [w, l, d] = summary(more.out, "alpha", "beta");
+    CHECK(w + l + d == 4);
+    CHECK(alpha_points2 == 2 * w + d);
+    CHECK(table_row(more.out, "alpha") == std::array<int, 4>{4, w, l, d});
+
+    // Everything played: nothing more, the same figures, the file untouched.
+    const auto again = match("beta", "2");
+    INFO(again.out << again.err);
+    REQUIRE(again.status == 0);
+    CHECK(count_of(again.out, "\ngame ") == 0);
+    CHECK(summary(again.out, "alpha", "beta") == std::array<int, 3>{w, l, d});
+    CHECK(testing::read_text(pdn) == text);
+
+    // Another match's file is refused before any game, and left as it was.
+    const auto other = match("gamma", "2");
+    CHECK(other.status == 2);
+    CHECK(other.out.empty());
+    CHECK(other.err.find("tempo match: -resume: " + pdn + ":1: game 1 is not this match's") != std::string::npos);
+    CHECK(other.err.find("White 'beta'") != std::string::npos);
+    const auto fewer = match("beta", "1");
+    CHECK(fewer.status == 2);
+    CHECK(fewer.err.find("Round '3' is not a game of this match (1 to 2)") != std::string::npos);
+    CHECK(testing::read_text(pdn) == text);
+
+    const std::string broken = dir.file("broken.pdn");
+    testing::write_text(broken, text + text.substr(0, text.find("[Event", 1)));
+    const auto twice = run_tool({"match", "-engine", "cmd=" + Tempo, "name=alpha", "-engine", "cmd=" + Tempo,
+                                 "name=beta", "-each", "nodes=500", "-openings", "file=" + Ballots3, "-rounds", "2",
+                                 "-pdnout", broken, "-resume"});
+    CHECK(twice.status == 2);
+    CHECK(twice.err.find("is in the file twice") != std::string::npos);
+
+    const auto no_file = run_tool({"match", "-engine", "cmd=" + Tempo, "-engine", "cmd=" + Tempo, "-each",
+                                   "nodes=100", "-resume"});
+    CHECK(no_file.status == 2);
+    CHECK(no_file.err.find("-resume needs -pdnout FILE") != std::string::npos);
+}

@@ -148,6 +148,9 @@ Result<Settings> parse_arguments(std::span<const std::string_view> args) {
             const auto v = values();
             if (v.size() != 1) return Error{"-pdnout needs one file name"};
             s.pdnout = v[0];
+        } else if (opt == "-resume") {
+            if (!values().empty()) return Error{"-resume takes no value (the games are read from -pdnout FILE)"};
+            s.resume = true;
         } else if (opt == "-variant" || opt == "--variant") {
             const auto v = values();
             if (v.size() != 1) return Error{"-variant needs one value, one of: " + variant_choices()};
@@ -176,6 +179,7 @@ Result<Settings> parse_arguments(std::span<const std::string_view> args) {
             return Error{"unknown option '" + std::string(opt) + "'"};
         }
     }
+    if (s.resume && s.pdnout.empty()) return Error{"-resume needs -pdnout FILE (the games to go on from)"};
     if (engine_words.size() < 2) return Error{"at least two engines are needed (-engine cmd=... twice)"};
     if (s.sprt && engine_words.size() != 2) return Error{"-sprt needs exactly two engines"};
     for (std::size_t k = 0; k < engine_words.size(); ++k) {

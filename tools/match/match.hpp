@@ -10,6 +10,11 @@
 // illegal move, crashes, hangs or runs out of time loses that game, with the reason in the PDN
 // Termination tag; a crashed or hung engine is restarted for its next game.
 //
+// Resuming (`-resume`, with -pdnout): the games of this match already in the PDN file (matched by
+// Event, Round, the engines' names and colours, and the opening) count as played, and only the
+// others are played, so a long match stopped part way goes on where it stopped. A game in the file
+// that does not belong to the schedule is refused before any game starts.
+//
 // Openings: a ballot file (CSV `index,opening,status...`, barred lines skipped; see
 // tests/data/ballots-*.csv) or a file with one FEN per line. Each opening is played twice with
 // the colours reversed; order sequential or random (seeded).
@@ -74,6 +79,7 @@ struct Settings {
     bool random_order = false;
     std::uint64_t seed = 1;
     std::string pdnout;
+    bool resume = false;  // -resume: count the games already in `pdnout` and play only the rest
     std::optional<SprtSettings> sprt;
     std::string event = "tempo match";
     pdn::GameType variant = pdn::GameType::English;

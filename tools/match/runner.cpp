@@ -2,7 +2,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <charconv>
 #include <ctime>
+#include <filesystem>
 #include <mutex>
 #include <random>
 #include <sstream>
@@ -172,6 +174,56 @@ struct Job {
     bool a_black;
 };
 
+// The outcome of each game of the schedule already in the PDN file `s.pdnout` (-resume), Ongoing
+// for the games still to play; no file yet means none played. A game of the file that is not the
+// schedule's game of its Round (another event, other engines or colours, another opening) or
+// that has no result is an error, so a match never goes on from another match's games.
+Result<std::vector<Outcome>> played_before(const Settings& s, const std::vector<Job>& jobs,
+                                           const std::vector<Opening>& openings, const std::vector<int>& order) {
+    std::vector<Outcome> played(jobs.size(), Outcome::Ongoing);
+    std::error_code missing;
+    if (!std::filesystem::exists(s.pdnout, missing)) return played;
+    const Result<std::string> text = pdn::read_file(s.pdnout);
+    if (!text) return Error{text.error()};
+    const auto games = pdn::read(*text);
+    if (!games) return Error{s.pdnout + ": " + games.error()};
+    const bool black_first = pdn::first_player(s.variant) == Color::Black;
+    for (const pdn::PdnGame& g : *games) {
+        const std::string where = s.pdnout + ":" + std::to_string(g.line) + ": ";
+        auto tag = [&](const char* name) {
+            const std::string* t = g.tag(name);
+            return t ? *t : std::string("(none)");
+        };
+        const std::string round_text = tag("Round");
+        int round = 0;
+        const char* end = round_text.data() + round_text.size();
+        const auto [at, ec] = std::from_chars(round_text.data(), end, round);
+        if (ec != std::errc{} || at != end || round < 1 || round > int(jobs.size()))
+            return Error{where + "Round '" + round_text + "' is not a game of this match (1 to " +
+                         std::to_string(jobs.size()) + ")"};
+        const Job& job = jobs[std::size_t(round - 1)];
+        const Opening& o = openings[std::size_t(order[std::size_t(job.pair) % order.size()])];
+        const std::string& black = s.engines[std::size_t(job.a_black ? job.a : job.b)].name;
+        const std::string& white = s.engines[std::size_t(job.a_black ? job.b : job.a)].name;
+        if (tag("Event") != s.event || tag("Black") != black || tag("White") != white || tag("Opening") != o.label ||
+            tag("GameType") != std::to_string(int(s.variant)))
+            return Error{where + "game " + round_text + " is not this match's: it has Event '" + tag("Event") +
+                         "', Black '" + tag("Black") + "', White '" + tag("White") + "', Opening '" + tag("Opening") +
+                         "', GameType '" + tag("GameType") + "'; this match's game " + round_text + " is '" + s.event +
+                         "', '" + black + "', '" + white + "', '" + o.label + "', '" + std::to_string(int(s.variant)) + "'"};
+        Outcome& out = played[std::size_t(round - 1)];
+        if (out != Outcome::Ongoing) return Error{where + "game " + round_text + " is in the file twice"};
+        const Outcome first_wins = black_first ? Outcome::BlackWins : Outcome::WhiteWins;
+        const Outcome second_wins = black_first ? Outcome::WhiteWins : Outcome::BlackWins;
+        out = g.result == "1/2-1/2" ? Outcome::Draw
+              : g.result == "1-0"   ? first_wins
+              : g.result == "0-1"   ? second_wins
+                                    : Outcome::Ongoing;
+        if (out == Outcome::Ongoing) return Error{where + "game " + round_text + " has no result ('" + g.result + "')"};
+    }
+    return played;
+}
+
 }  // namespace
 
 int run_match(Settings s, std::FILE* out) {
@@ -194,6 +246,31 @@ int run_match(Settings s, std::FILE* out) {
         }
         openings = std::move(loaded.value());
     }
+    // 2. The schedule (made before the engines start, so that -resume is checked first): every
+    // pair of engines, `games` games per round, colours alternating, one opening per two games.
+    std::vector<int> order(openings.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = int(i);
+    if (s.random_order) std::shuffle(order.begin(), order.end(), std::mt19937_64(s.seed));
+    std::vector<Job> jobs;
+    int pair = 0;
+    for (int round = 0; round < s.rounds; ++round)
+        for (int a = 0; a < int(s.engines.size()); ++a)
+            for (int b = a + 1; b < int(s.engines.size()); ++b)
+                for (int g = 0; g < s.games; ++g) {
+                    jobs.push_back(Job{int(jobs.size()), round, a, b, pair, g % 2 == 0});
+                    if (g % 2 == 1 || g == s.games - 1) ++pair;
+                }
+    const int total = int(jobs.size());
+    // The games already played, when resuming (checked before any engine starts).
+    std::vector<Outcome> played(std::size_t(total), Outcome::Ongoing);
+    if (s.resume) {
+        auto before = played_before(s, jobs, openings, order);
+        if (!before) {
+            std::fprintf(stderr, "tempo match: -resume: %s\n", before.error().c_str());
+            return 2;
+        }
+        played = std::move(before.value());
+    }
     for (const EngineConfig& e : s.engines) {
         const std::unique_ptr<EngineSession> probe = make_session(e, s.variant);
         if (auto ok = probe->probe(); !ok) {
@@ -211,21 +288,6 @@ int run_match(Settings s, std::FILE* out) {
         }
     }
 
-    // 2. The schedule: every pair of engines, `games` games per round, colours alternating, one
-    // opening per two games.
-    std::vector<int> order(openings.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = int(i);
-    if (s.random_order) std::shuffle(order.begin(), order.end(), std::mt19937_64(s.seed));
-    std::vector<Job> jobs;
-    int pair = 0;
-    for (int round = 0; round < s.rounds; ++round)
-        for (int a = 0; a < int(s.engines.size()); ++a)
-            for (int b = a + 1; b < int(s.engines.size()); ++b)
-                for (int g = 0; g < s.games; ++g) {
-                    jobs.push_back(Job{int(jobs.size()), round, a, b, pair, g % 2 == 0});
-                    if (g % 2 == 1 || g == s.games - 1) ++pair;
-                }
-    const int total = int(jobs.size());
     std::fprintf(out, "tempo match: %d engines, %d games, %zu openings (%s, seed %llu), concurrency %d\n",
                  int(s.engines.size()), total, openings.size(), s.random_order ? "random" : "sequential",
                  static_cast<unsigned long long>(s.seed), s.concurrency);
@@ -243,26 +305,50 @@ int run_match(Settings s, std::FILE* out) {
     int finished = 0;
     const std::string date = today();
 
-    auto record = [&](const Job& job, GameResult& r) {
-        std::lock_guard lock(mu);
+    // Counts a finished game in the table, the first pair's score and the pentanomial pairs.
+    auto account = [&](const Job& job, Outcome outcome) {
         ++finished;
         const int black = job.a_black ? job.a : job.b, white = job.a_black ? job.b : job.a;
         auto add = [&](int engine, Outcome win) {
             Score& t = table[std::size_t(engine)];
-            if (r.outcome == Outcome::Draw) ++t.draws;
-            else if (r.outcome == win) ++t.wins;
+            if (outcome == Outcome::Draw) ++t.draws;
+            else if (outcome == win) ++t.wins;
             else ++t.losses;
         };
         add(black, Outcome::BlackWins);
         add(white, Outcome::WhiteWins);
         // Engine a's points in this game, twice (0, 1, 2).
-        const int a_points = r.outcome == Outcome::Draw ? 1
-                             : ((r.outcome == Outcome::BlackWins) == job.a_black) ? 2 : 0;
+        const int a_points = outcome == Outcome::Draw ? 1 : ((outcome == Outcome::BlackWins) == job.a_black) ? 2 : 0;
         if (job.a == 0 && job.b == 1) {
             (a_points == 2 ? first.wins : a_points == 0 ? first.losses : first.draws)++;
             pair_points[std::size_t(job.pair)] += a_points;
             if (++pair_games[std::size_t(job.pair)] == 2) ++penta[std::size_t(pair_points[std::size_t(job.pair)])];
         }
+    };
+    auto check_sprt = [&] {
+        if (s.sprt && !decided) {
+            const SprtState st = sprt(*s.sprt, penta);
+            if (st.decision != SprtDecision::Continue) {
+                decided = st;
+                stop = true;
+            }
+        }
+    };
+    for (int k = 0; k < total; ++k)
+        if (played[std::size_t(k)] != Outcome::Ongoing) account(jobs[std::size_t(k)], played[std::size_t(k)]);
+    if (finished > 0) {
+        check_sprt();
+        std::fprintf(out, "resumed from %s: %d of %d games already played | %s vs %s: +%d -%d =%d, %.1f%%, Elo %s\n",
+                     s.pdnout.c_str(), finished, total, s.engines[0].name.c_str(), s.engines[1].name.c_str(),
+                     first.wins, first.losses, first.draws,
+                     first.games() ? 100.0 * first.points() / first.games() : 50.0, elo_text(estimate(first)).c_str());
+        std::fflush(out);
+    }
+
+    auto record = [&](const Job& job, GameResult& r) {
+        std::lock_guard lock(mu);
+        account(job, r.outcome);
+        const int black = job.a_black ? job.a : job.b, white = job.a_black ? job.b : job.a;
         const std::string result = r.record.result;
         if (pdn_file) {
             std::fputs(pdn::write(r.record).c_str(), pdn_file);
@@ -279,13 +365,7 @@ int run_match(Settings s, std::FILE* out) {
                      s.engines[0].name.c_str(), s.engines[1].name.c_str(), first.wins, first.losses,
                      first.draws, first.games() ? 100.0 * first.points() / first.games() : 50.0,
                      elo_text(e).c_str());
-        if (s.sprt && !decided) {
-            const SprtState st = sprt(*s.sprt, penta);
-            if (st.decision != SprtDecision::Continue) {
-                decided = st;
-                stop = true;
-            }
-        }
+        check_sprt();
         std::fflush(out);
     };
 
@@ -295,6 +375,7 @@ int run_match(Settings s, std::FILE* out) {
         while (!stop) {
             const int k = next++;
             if (k >= total) break;
+            if (played[std::size_t(k)] != Outcome::Ongoing) continue;  // resumed: already in the PDN
             const Job& job = jobs[std::size_t(k)];
             const Opening& o = openings[std::size_t(order[std::size_t(job.pair) % order.size()])];
             const int black = job.a_black ? job.a : job.b, white = job.a_black ? job.b : job.a;
