@@ -91,18 +91,14 @@ using tempo::generate_moves;
 using tempo::has_capture;
 using tempo::legal_moves;  // each distinct (from, to, captured) once, in the order of their text
 
-// --- Notation (notation_international.cpp): as international draughts' on squares 1-32 --------
+// --- Notation (notation.hpp, in the FMJD dialect of notation_international.hpp) ----------------
 //
 // FEN `W:W21-32:B1-12`; moves `22-18`, `27x18x9`, or in board names `c3-d4`, `a1xc3xe5`
 // (files a-h, ranks 1-8, White at the bottom: a1 is square 29).
 
-std::string square_text(int square, Notation n = Notation::Numbers);
-Result<Position> parse_fen(std::string_view fen);
-std::string to_fen(const Position& p);
-std::vector<std::vector<int>> routes_of(const Position& p, const Move& m);
-std::string move_text(const Position& p, const Move& m, Notation n = Notation::Numbers);
-Result<Move> parse_move(const Position& p, std::string_view text);
-std::vector<std::string> legal_move_texts(const Position& p, Notation n = Notation::Numbers);
+inline std::string square_text(int square, Notation n = Notation::Numbers) { return tempo::square_text<Cbd>(square, n); }
+inline Result<Position> parse_fen(std::string_view fen) { return tempo::parse_fen<Cbd>(fen); }
+using tempo::legal_move_texts, tempo::move_text, tempo::parse_move, tempo::routes_of, tempo::to_fen;
 
 // --- Perft (perft_flying.cpp): equal moves count once ------------------------------------------
 

@@ -79,12 +79,6 @@ template std::vector<Move> legal_moves(const BasicPosition<Wcdf>&);
 template std::vector<Move> legal_moves(const BasicPosition<intl::Fmjd>&);
 template std::vector<Move> legal_moves(const BasicPosition<brazil::Cbd>&);
 
-std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
-    std::vector<std::string> out;
-    for (const Move& m : legal_moves(p)) out.push_back(move_text(p, m, n));
-    return out;
-}
-
 namespace {
 
 // The start of a game under its Rules: English Rules say who moves first.

@@ -77,10 +77,6 @@ struct Status {
     std::string description() const;
 };
 
-// The moves of legal_moves(p) (movegen.hpp: each distinct (from, to, captured) once, in the order
-// of their text) as text, captures with every landing square, in the same order.
-std::vector<std::string> legal_move_texts(const Position& p, Notation n = Notation::Numbers);
-
 namespace intl {
 
 struct Rules {

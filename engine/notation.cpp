@@ -2,6 +2,9 @@
 
 #include "engine/notation_common.hpp"
 
+#include "engine/brazilian.hpp"
+#include "engine/international.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -385,7 +388,16 @@ std::string quoted(std::string_view s) {
 
 // ---------------------------------------------------------------------------------------------
 
+namespace notation_detail::wcdf {
+
+namespace {
+// The helpers above on this board (notation_detail's own names, templates over the board, would
+// hide them here).
 std::string square_text(int square, Notation n) { return notation_detail::square_text<Geo>(square, n); }
+constexpr auto bit_at = tempo::bit_at;
+constexpr auto is_board_bit = tempo::is_board_bit;
+constexpr auto route_text = tempo::route_text;
+}  // namespace
 
 Result<Position> parse_fen(std::string_view fen) {
     FenLexer lex(fen);
@@ -419,8 +431,6 @@ Result<Position> parse_fen(std::string_view fen) {
         return fen_error("trailing junk " + quoted(rest));
     return Position::from_bitboards(board.pieces[0], board.pieces[1], board.kings, to_move);
 }
-
-std::string to_fen(const Position& p) { return notation_detail::to_fen(p); }
 
 std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
     if (!is_board_bit(m.from) || !is_board_bit(m.to)) return {};  // a Move from outside: no route
@@ -515,5 +525,71 @@ Result<Move> parse_move(const Position& p, std::string_view text) {
     return Error{"not a legal move: " + typed + " (the legal captures are " + list_texts(p, legal, n) +
                  ")"};
 }
+
+std::vector<std::string> legal_move_texts(const Position& p, Notation n) {
+    std::vector<std::string> out;
+    for (const Move& m : legal_moves(p)) out.push_back(move_text(p, m, n));
+    return out;
+}
+
+}  // namespace notation_detail::wcdf
+
+// ---------------------------------------------------------------------------------------------
+// The API of notation.hpp: each game's notation by its trait's dialect.
+
+template <RulesTrait B>
+std::string square_text(int square, Notation n) {
+    return notation_detail::square_text<typename B::Geometry>(square, n);
+}
+
+template <RulesTrait B>
+std::string to_fen(const BasicPosition<B>& p) {
+    return notation_detail::to_fen(p);
+}
+
+template <RulesTrait B>
+Result<BasicPosition<B>> parse_fen(std::string_view fen) {
+    if constexpr (B::dialect == Dialect::Wcdf) return notation_detail::wcdf::parse_fen(fen);
+    else return notation_detail::fmjd::parse_fen<BasicPosition<B>>(fen);
+}
+
+template <RulesTrait B>
+std::vector<std::vector<int>> routes_of(const BasicPosition<B>& p, const Move& m) {
+    if constexpr (B::dialect == Dialect::Wcdf) return notation_detail::wcdf::routes_of(p, m);
+    else return notation_detail::fmjd::routes_of(p, m);
+}
+
+template <RulesTrait B>
+std::string move_text(const BasicPosition<B>& p, const Move& m, Notation n) {
+    if constexpr (B::dialect == Dialect::Wcdf) return notation_detail::wcdf::move_text(p, m, n);
+    else return notation_detail::fmjd::move_text(p, m, n);
+}
+
+template <RulesTrait B>
+Result<Move> parse_move(const BasicPosition<B>& p, std::string_view text) {
+    if constexpr (B::dialect == Dialect::Wcdf) return notation_detail::wcdf::parse_move(p, text);
+    else return notation_detail::fmjd::parse_move(p, text);
+}
+
+template <RulesTrait B>
+std::vector<std::string> legal_move_texts(const BasicPosition<B>& p, Notation n) {
+    if constexpr (B::dialect == Dialect::Wcdf) return notation_detail::wcdf::legal_move_texts(p, n);
+    else return notation_detail::fmjd::legal_move_texts(p, n);
+}
+
+#define TEMPO_NOTATION_OF(B)                                                                      \
+    template std::string square_text<B>(int, Notation);                                         \
+    template std::string to_fen(const BasicPosition<B>&);                                         \
+    template Result<BasicPosition<B>> parse_fen<B>(std::string_view);                             \
+    template std::vector<std::vector<int>> routes_of(const BasicPosition<B>&, const Move&);       \
+    template std::string move_text(const BasicPosition<B>&, const Move&, Notation);               \
+    template Result<Move> parse_move(const BasicPosition<B>&, std::string_view);                  \
+    template std::vector<std::string> legal_move_texts(const BasicPosition<B>&, Notation);
+
+TEMPO_NOTATION_OF(Wcdf)
+TEMPO_NOTATION_OF(intl::Fmjd)
+TEMPO_NOTATION_OF(brazil::Cbd)
+
+#undef TEMPO_NOTATION_OF
 
 }  // namespace tempo

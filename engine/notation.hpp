@@ -30,31 +30,51 @@
 #include "engine/movegen.hpp"
 #include "engine/position.hpp"
 #include "engine/result.hpp"
+#include "engine/rules.hpp"
 
 namespace tempo {
 
 enum class Notation : std::uint8_t { Numbers, Names };
 
-// Squares are 0-based (PDN number - 1) in the API; these convert for text.
-std::string square_text(int square, Notation n = Notation::Numbers);  // "15" or "e5"; "?" off board
-
 // Text from outside, quoted for an error message: control bytes, non-ASCII bytes, quotes and
 // backslashes are escaped, so the message stays one printable line whatever the input.
 std::string quoted(std::string_view text);
 
-Result<Position> parse_fen(std::string_view fen);
-std::string to_fen(const Position& p);
+// The notation of every game, one set of templates over its rules trait (English draughts' is
+// `Wcdf`, the default where nothing names the game): defined and instantiated for each game in
+// notation.cpp. The readers' wording follows the trait's `dialect`: English draughts keeps its
+// own (described above), every other game the FMJD one (notation_international.hpp). The other
+// games' namespaces name these functions too (`intl::parse_fen`, `brazil::move_text`, ...).
+
+// Squares are 0-based (PDN number - 1) in the API; this converts for text: "15" or "e5"; "?" off
+// the board.
+template <RulesTrait B = Wcdf>
+std::string square_text(int square, Notation n = Notation::Numbers);
+
+template <RulesTrait B = Wcdf>
+Result<BasicPosition<B>> parse_fen(std::string_view fen);
+template <RulesTrait B>
+std::string to_fen(const BasicPosition<B>& p);
 
 // Every jump order of `m` in `p` as its list of squares (0-based), from the start square through
 // each landing square, sorted; none when `m` is a capture `p` does not have or names squares off
 // the board. A step gives its one route of two squares. Written apart from the generator (by file
 // and rank, not by shifts), so that the tests can check one against the other.
-std::vector<std::vector<int>> routes_of(const Position& p, const Move& m);
+template <RulesTrait B>
+std::vector<std::vector<int>> routes_of(const BasicPosition<B>& p, const Move& m);
 
 // The move as text: a capture with every landing square (its first route).
-std::string move_text(const Position& p, const Move& m, Notation n = Notation::Numbers);
+template <RulesTrait B>
+std::string move_text(const BasicPosition<B>& p, const Move& m, Notation n = Notation::Numbers);
 
 // A move text in either notation, read against the legal moves of `p`.
-Result<Move> parse_move(const Position& p, std::string_view text);
+template <RulesTrait B>
+Result<Move> parse_move(const BasicPosition<B>& p, std::string_view text);
+
+// The legal moves as text, captures with every landing square: English in the order of
+// legal_moves (movegen.hpp: each distinct (from, to, captured) once, in the order of their text),
+// the other games sorted by their first route.
+template <RulesTrait B>
+std::vector<std::string> legal_move_texts(const BasicPosition<B>& p, Notation n = Notation::Numbers);
 
 }  // namespace tempo

@@ -1,6 +1,6 @@
-// The notation of the flying-king games (international draughts on 10x10, Brazilian on 8x8): one
-// reader and writer, templates over the position type, with the public functions of each game
-// (notation_international.hpp, brazilian.hpp) at the end of this file.
+// The FMJD dialect of the notation (international draughts on 10x10, Brazilian on 8x8): one
+// reader and writer, templates over the position type, which notation.hpp's templates call for
+// every game whose trait has `Dialect::Fmjd` (the instantiations at the end of this file).
 #include "engine/notation_international.hpp"
 
 #include "engine/brazilian.hpp"
@@ -244,8 +244,8 @@ std::string move_text_of(const P& p, const Move& m, Notation n) {
 
 template <class P>
 std::vector<std::string> legal_move_texts_of(const P& p, Notation n) {
-    intl::MoveList list;
-    intl::generate_moves(p, list);
+    MoveListFor<typename P::Trait> list;
+    generate_moves(p, list);
     std::vector<std::pair<std::vector<int>, std::string>> keyed;
     for (const Move& m : list) {
         auto r = routes_of_move(p, m);
@@ -311,8 +311,8 @@ Result<Move> parse_move_of(const P& p, std::string_view raw) {
     if (sep == '-' && squares.size() != 2)
         return Error{"malformed move " + shown + ": a step names two squares; write captures with 'x'"};
 
-    intl::MoveList list;
-    intl::generate_moves(p, list);
+    MoveListFor<typename P::Trait> list;
+    generate_moves(p, list);
     const Color us = p.side_to_move();
     if (!(p.pieces(us) & bit_at<P>(squares.front())))
         return Error{"illegal move " + shown + ": no " + std::string(color_name(us)) + " piece on " +
@@ -348,28 +348,43 @@ Result<Move> parse_move_of(const P& p, std::string_view raw) {
 }  // namespace
 
 // The public functions of each game, one line each.
-#define TEMPO_FLYING_NOTATION(NS)                                                                      \
-    std::string NS::square_text(int square, Notation n) {                                             \
-        return notation_detail::square_text<NS::Position::Geometry>(square, n);                       \
-    }                                                                                                  \
-    Result<NS::Position> NS::parse_fen(std::string_view fen) { return parse_fen_of<NS::Position>(fen); } \
-    std::string NS::to_fen(const NS::Position& p) { return notation_detail::to_fen(p); }              \
-    std::vector<std::vector<int>> NS::routes_of(const NS::Position& p, const Move& m) {               \
-        return routes_of_move(p, m);                                                                   \
-    }                                                                                                  \
-    std::string NS::move_text(const NS::Position& p, const Move& m, Notation n) {                     \
-        return move_text_of(p, m, n);                                                                  \
-    }                                                                                                  \
-    Result<Move> NS::parse_move(const NS::Position& p, std::string_view text) {                       \
-        return parse_move_of(p, text);                                                                 \
-    }                                                                                                  \
-    std::vector<std::string> NS::legal_move_texts(const NS::Position& p, Notation n) {                \
-        return legal_move_texts_of(p, n);                                                              \
-    }
+// The FMJD dialect that notation.hpp's templates call (notation_common.hpp), for each game that
+// speaks it.
+namespace notation_detail::fmjd {
 
-TEMPO_FLYING_NOTATION(intl)
-TEMPO_FLYING_NOTATION(brazil)
+template <class P>
+Result<P> parse_fen(std::string_view fen) {
+    return parse_fen_of<P>(fen);
+}
+template <class P>
+std::vector<std::vector<int>> routes_of(const P& p, const Move& m) {
+    return routes_of_move(p, m);
+}
+template <class P>
+std::string move_text(const P& p, const Move& m, Notation n) {
+    return move_text_of(p, m, n);
+}
+template <class P>
+Result<Move> parse_move(const P& p, std::string_view text) {
+    return parse_move_of(p, text);
+}
+template <class P>
+std::vector<std::string> legal_move_texts(const P& p, Notation n) {
+    return legal_move_texts_of(p, n);
+}
 
-#undef TEMPO_FLYING_NOTATION
+#define TEMPO_FMJD_NOTATION_OF(P)                                                   \
+    template Result<P> parse_fen<P>(std::string_view);                              \
+    template std::vector<std::vector<int>> routes_of(const P&, const Move&);        \
+    template std::string move_text(const P&, const Move&, Notation);                \
+    template Result<Move> parse_move(const P&, std::string_view);                   \
+    template std::vector<std::string> legal_move_texts(const P&, Notation);
+
+TEMPO_FMJD_NOTATION_OF(intl::Position)
+TEMPO_FMJD_NOTATION_OF(brazil::Position)
+
+#undef TEMPO_FMJD_NOTATION_OF
+
+}  // namespace notation_detail::fmjd
 
 }  // namespace tempo

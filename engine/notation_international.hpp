@@ -29,25 +29,12 @@
 
 namespace tempo::intl {
 
-// A square (0-based) as text: "32", or in board names "d4" (a1 is square 46); "?" off the board.
-std::string square_text(int square, Notation n = Notation::Numbers);
-
-Result<Position> parse_fen(std::string_view fen);
-std::string to_fen(const Position& p);
-
-// Every jump order of `m` in `p` as its list of squares (0-based), start square first, sorted;
-// none when `m` is not a capture `p` has. A step gives its one route. Written by file and rank,
-// apart from the bitboard generator, so that the tests can check one against the other.
-std::vector<std::vector<int>> routes_of(const Position& p, const Move& m);
-
-// The move as text: a capture with every landing square (its first route). A move `p` does not
-// have is written as its two end squares ("?" for a bit off the board).
-std::string move_text(const Position& p, const Move& m, Notation n = Notation::Numbers);
-
-// A move text read against the legal moves of `p`.
-Result<Move> parse_move(const Position& p, std::string_view text);
-
-// The legal moves as text, sorted by their first route (squares compared as numbers).
-std::vector<std::string> legal_move_texts(const Position& p, Notation n = Notation::Numbers);
+// The notation of notation.hpp for this game: square_text, parse_fen, to_fen, routes_of (every
+// jump order of a move, written by file and rank apart from the generator), move_text (a capture
+// with every landing square, its first route; a move `p` does not have as its two end squares),
+// parse_move (read against the legal moves) and legal_move_texts (sorted by first route).
+inline std::string square_text(int square, Notation n = Notation::Numbers) { return tempo::square_text<Fmjd>(square, n); }
+inline Result<Position> parse_fen(std::string_view fen) { return tempo::parse_fen<Fmjd>(fen); }
+using tempo::legal_move_texts, tempo::move_text, tempo::parse_move, tempo::routes_of, tempo::to_fen;
 
 }  // namespace tempo::intl
