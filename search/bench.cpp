@@ -46,11 +46,6 @@ Position play(const Position& p, std::initializer_list<std::pair<int, int>> move
 
 namespace {
 
-struct BenchPosition {
-    const char* name;
-    Position position;
-};
-
 // A FEN of the fixed list below (a typo there is a bug: fail loudly).
 Position fen(const char* text) {
     const Result<Position> p = parse_fen(text);
@@ -61,7 +56,10 @@ Position fen(const char* text) {
     return *p;
 }
 
-std::vector<BenchPosition> bench_positions() {
+}  // namespace
+
+template <>
+std::vector<BenchEntry<Position>> bench_positions<Wcdf>() {
     const Position start = Position::start();
     return {
         {"start", start},
@@ -81,11 +79,7 @@ std::vector<BenchPosition> bench_positions() {
     };
 }
 
-}  // namespace
-
-BenchResult run_bench(int depth, std::ostream& out) {
-    return search_bench_positions<Geo>(bench_positions(), depth, out);
-}
+template BenchResult run_bench<Wcdf>(int, std::ostream&);
 
 void print_bench_line(std::ostream& out, std::size_t n, std::size_t count, const char* name,
                       const SearchResult& r, const std::string& best, std::int64_t ms) {

@@ -1,6 +1,6 @@
 // Bench: a fixed search over fixed positions, the regression guard of every functional commit.
 //
-// Twelve positions (openings from the three-move ballots, middle games, endgames with kings), each
+// English: twelve positions (openings from the three-move ballots, middle games, endgames with kings), each
 // searched to the same depth with a 16 MB table cleared before it, one thread. The total node
 // count, printed last as `Nodes searched: N`, depends only on the code, so any change to search
 // or evaluation shows up in it (commits quote it as `Bench: N`); nodes per second measure speed.
@@ -12,12 +12,17 @@
 #include <iosfwd>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "engine/position.hpp"
+#include "engine/rules.hpp"
 
 namespace tempo::search {
 
-inline constexpr int BenchDepth = 15;
+// The depth of each game's bench: 15 for English draughts, 14 for the others.
+template <RulesTrait B>
+inline constexpr int bench_depth = B::variant == Variant::English ? 15 : 14;
+inline constexpr int BenchDepth = bench_depth<Wcdf>;
 
 // A position from PDN square numbers (1-32); `kings` lists the squares (of either colour) that
 // hold kings.
@@ -36,14 +41,27 @@ struct BenchResult {
 struct SearchResult;
 
 // One bench line: the position's number `n` of `count`, its name, the search's depth, score,
-// best move (as text), nodes and time. Shared by the English and 10x10 benches.
+// best move (as text), nodes and time. Shared by the benches of every game.
 void print_bench_line(std::ostream& out, std::size_t n, std::size_t count, const char* name,
                       const SearchResult& r, const std::string& best, std::int64_t ms);
 // The closing lines: total time, speed and, last, `Nodes searched: N`.
 void print_bench_total(std::ostream& out, const BenchResult& total);
 
-// Searches every bench position to `depth`, one line each to `out`, then the speed and last
-// `Nodes searched: N`.
+// One position of a bench list.
+template <class P>
+struct BenchEntry {
+    const char* name;
+    P position;
+};
+
+// The fixed positions of each game's bench: bench.cpp (English), bench_international.cpp and
+// bench_brazilian.cpp (each also instantiates run_bench for its game).
+template <RulesTrait B>
+std::vector<BenchEntry<BasicPosition<B>>> bench_positions();
+
+// Searches every bench position of the game to `depth`, one line each to `out`, then the speed
+// and last `Nodes searched: N` (bench_run.hpp). `tempo bench --variant` runs each game's.
+template <RulesTrait B = Wcdf>
 BenchResult run_bench(int depth, std::ostream& out);
 
 // `tempo bench [depth]`: argv[0] is the subcommand's name, argv[1] the optional depth.

@@ -1,5 +1,6 @@
-#include "search/bench_brazilian.hpp"
-
+// The bench of Brazilian draughts, `tempo bench --variant brazilian`: six fixed positions searched
+// by run_bench (bench_run.hpp). It guards the Brazilian search and evaluation; the English bench
+// stays the one quoted as `Bench: N`.
 #include <initializer_list>
 #include <vector>
 
@@ -15,7 +16,10 @@ brazil::Position fen(const char* text, std::initializer_list<const char*> moves 
     return bench_position<brazil::Cbd>(text, moves);
 }
 
-std::vector<BenchEntry<brazil::Position>> bench_positions() {
+}  // namespace
+
+template <>
+std::vector<BenchEntry<brazil::Position>> bench_positions<brazil::Cbd>() {
     return {
         {"start", brazil::Position::start()},
         {"opening 22-18 11-15 18x11 8x15", fen("W:W21-32:B1-12", {"22-18", "11-15", "18x11", "8x15"})},
@@ -26,10 +30,6 @@ std::vector<BenchEntry<brazil::Position>> bench_positions() {
     };
 }
 
-}  // namespace
-
-BenchResult run_bench_brazilian(int depth, std::ostream& out) {
-    return search_bench_positions<brazil::Position::Geometry>(bench_positions(), depth, out);
-}
+template BenchResult run_bench<brazil::Cbd>(int, std::ostream&);
 
 }  // namespace tempo::search

@@ -1,5 +1,7 @@
-#include "search/bench_international.hpp"
-
+// The bench of international draughts, `tempo bench --variant international`: eight fixed
+// positions (the start, an opening, middle games including the Woldouby position of the perft
+// tables and a shot, endgames with kings), searched by run_bench (bench_run.hpp). The English
+// bench stays the regression guard of `Bench: N`; this one guards the 10x10 search and evaluation.
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -16,7 +18,10 @@ intl::Position fen(const char* text, std::initializer_list<const char*> moves = 
     return bench_position<intl::Fmjd>(text, moves);
 }
 
-std::vector<BenchEntry<intl::Position>> bench_positions() {
+}  // namespace
+
+template <>
+std::vector<BenchEntry<intl::Position>> bench_positions<intl::Fmjd>() {
     return {
         {"start", intl::Position::start()},
         {"opening 32-28 18-23 37-32 12-18", fen("W:W31-50:B1-20", {"32-28", "18-23", "37-32", "12-18"})},
@@ -31,10 +36,6 @@ std::vector<BenchEntry<intl::Position>> bench_positions() {
     };
 }
 
-}  // namespace
-
-BenchResult run_bench_international(int depth, std::ostream& out) {
-    return search_bench_positions<intl::Geo>(bench_positions(), depth, out);
-}
+template BenchResult run_bench<intl::Fmjd>(int, std::ostream&);
 
 }  // namespace tempo::search

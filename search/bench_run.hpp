@@ -1,7 +1,6 @@
-// The loop both benches share (bench.cpp for English, bench_international.cpp for 10x10): each
-// position searched to `depth` with a cleared 16 MB table, one thread, a line each, then the
-// totals. `Geometry` numbers the squares of the best move's text; each entry of `positions` has a
-// `name` and a `position`.
+// run_bench<B> (bench.hpp), the loop every game's bench shares: each of bench_positions<B>()
+// searched to `depth` with a cleared 16 MB table, one thread, a line each, then the totals. Each
+// game's bench file includes it, defines its positions and instantiates run_bench for its trait.
 #pragma once
 
 #include <chrono>
@@ -16,13 +15,6 @@
 #include "search/search.hpp"
 
 namespace tempo::search {
-
-// One position of a bench list.
-template <class P>
-struct BenchEntry {
-    const char* name;
-    P position;
-};
 
 // A position of a fixed bench list of the game with rules trait `Board`: a FEN, then its moves
 // as text (a typo there is a bug, so it fails loudly).
@@ -46,8 +38,10 @@ typename Rulebook<Board>::Position bench_position(const char* fen, std::initiali
     return q;
 }
 
-template <class Geometry, class Positions>
-BenchResult search_bench_positions(const Positions& positions, int depth, std::ostream& out) {
+template <RulesTrait B>
+BenchResult run_bench(int depth, std::ostream& out) {
+    using Geometry = typename B::Geometry;
+    const std::vector<BenchEntry<BasicPosition<B>>> positions = bench_positions<B>();
     Engine engine(16);
     Limits limits;
     limits.depth = depth;

@@ -16,7 +16,7 @@
 #include "engine/movegen_international.hpp"
 #include "engine/notation_international.hpp"
 #include "random_games.hpp"
-#include "search/bench_international.hpp"
+#include "search/bench.hpp"
 #include "search/eval_international.hpp"
 #include "search/nnue.hpp"
 #include "search/search.hpp"
@@ -208,8 +208,8 @@ TEST_CASE("intl search: give one, take three (29-23 28x19 37x28x17x26)", "[searc
 
 TEST_CASE("intl bench prints the same node count twice, last", "[search][intl][bench]") {
     std::ostringstream first, second;
-    const BenchResult a = run_bench_international(4, first);
-    const BenchResult b = run_bench_international(4, second);
+    const BenchResult a = run_bench<tempo::intl::Fmjd>(4, first);
+    const BenchResult b = run_bench<tempo::intl::Fmjd>(4, second);
     CHECK(a.nodes == b.nodes);
     CHECK(a.nodes > 1000);
     const std::string text = first.str();

@@ -1,14 +1,13 @@
-// `tempo bench [depth] [--variant english|international|brazilian]`: the fixed search benchmarks
-// of search/bench.hpp (English), search/bench_international.hpp (10x10) and
-// search/bench_brazilian.hpp.
+// `tempo bench [depth] [--variant english|international|brazilian]`: each game's fixed search
+// benchmark, run_bench<B> of search/bench.hpp.
 #include <cstdio>
 #include <iostream>
 #include <optional>
 
+#include "engine/brazilian.hpp"
+#include "engine/international.hpp"
 #include "engine/variant.hpp"
 #include "search/bench.hpp"
-#include "search/bench_brazilian.hpp"
-#include "search/bench_international.hpp"
 #include "search/search.hpp"
 #include "tools/cli.hpp"
 
@@ -23,7 +22,7 @@ int bench_main(Args args) {
             "international and brazilian) with one thread and a 16 MB table cleared before each,\n"
             "one line per position, then the speed and, last, 'Nodes searched: N' (the English\n"
             "number is the one functional commits quote as 'Bench: N').\n",
-            search::MaxDepth, search::BenchDepth, search::BenchDepthInternational);
+            search::MaxDepth, search::BenchDepth, search::bench_depth<intl::Fmjd>);
         return ExitOk;
     }
     std::optional<int> depth;
@@ -55,13 +54,13 @@ int bench_main(Args args) {
     }
     switch (variant) {
         case Variant::English:
-            search::run_bench(depth.value_or(search::BenchDepth), std::cout);
+            search::run_bench<Wcdf>(depth.value_or(search::bench_depth<Wcdf>), std::cout);
             break;
         case Variant::International:
-            search::run_bench_international(depth.value_or(search::BenchDepthInternational), std::cout);
+            search::run_bench<intl::Fmjd>(depth.value_or(search::bench_depth<intl::Fmjd>), std::cout);
             break;
         case Variant::Brazilian:
-            search::run_bench_brazilian(depth.value_or(search::BenchDepthBrazilian), std::cout);
+            search::run_bench<brazil::Cbd>(depth.value_or(search::bench_depth<brazil::Cbd>), std::cout);
             break;
     }
     std::cout.flush();
