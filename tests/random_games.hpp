@@ -10,6 +10,7 @@
 #include "engine/movegen.hpp"
 #include "engine/movegen_international.hpp"
 #include "engine/position.hpp"
+#include "engine/rules.hpp"
 
 namespace tempo::testing {
 
@@ -37,24 +38,26 @@ inline std::vector<Position> random_game_positions(std::uint64_t seed, int plies
     return out;
 }
 
-// A random legal-looking setup: 1 to `max_each` pieces a side, a third of them kings, no man on
-// its own crowning row, either side to move.
-inline Position random_setup(std::mt19937_64& rng, int max_each) {
+// A random legal-looking setup of the game with rules trait B: 1 to `max_each` pieces a side, a
+// third of them kings, no man on its own crowning row, either side to move.
+template <RulesTrait B = Wcdf>
+BasicPosition<B> random_setup(std::mt19937_64& rng, int max_each) {
+    using G = typename B::Geometry;
     Bitboard side[2] = {0, 0}, kings = 0;
     for (int c = 0; c < 2; ++c) {
         const int n = 1 + int(rng() % std::uint64_t(max_each));
         for (int placed = 0; placed < n;) {
-            const int sq = int(rng() % 32);
-            const Bitboard b = bit(Geo::bit_of(sq));
+            const int sq = int(rng() % G::squares);
+            const Bitboard b = bit(G::bit_of(sq));
             if ((side[0] | side[1]) & b) continue;
             const bool king = rng() % 3 == 0;
-            if (!king && ((c == 0 && sq >= 28) || (c == 1 && sq < 4))) continue;
+            if (!king && (b & crown_row<B>(Color(c)))) continue;
             side[c] |= b;
             if (king) kings |= b;
             ++placed;
         }
     }
-    return Position::from_bitboards(side[0], side[1], kings, rng() % 2 ? Color::White : Color::Black);
+    return BasicPosition<B>::from_bitboards(side[0], side[1], kings, rng() % 2 ? Color::White : Color::Black);
 }
 
 // The same for the 10x10 board (international draughts, White first).
@@ -82,25 +85,8 @@ inline std::vector<intl::Position> random_game_positions(std::uint64_t seed, int
     return out;
 }
 
-// A random setup: up to `max_each` pieces a side, about a third of them kings, no man on its own
-// crowning row, either side to move.
-inline intl::Position random_setup(std::mt19937_64& rng, int max_each) {
-    Bitboard side[2] = {0, 0}, kings = 0;
-    for (int c = 0; c < 2; ++c) {
-        const int n = 1 + int(rng() % std::uint64_t(max_each));
-        for (int placed = 0; placed < n;) {
-            const int sq = int(rng() % 50);
-            const Bitboard b = bit(intl::Geo::bit_of(sq));
-            if ((side[0] | side[1]) & b) continue;
-            const bool king = rng() % 3 == 0;
-            if (!king && ((c == 0 && sq >= 45) || (c == 1 && sq < 5))) continue;  // 0 is Black
-            side[c] |= b;
-            if (king) kings |= b;
-            ++placed;
-        }
-    }
-    return intl::Position::from_bitboards(side[0], side[1], kings, rng() % 2 ? Color::White : Color::Black);
-}
+// A random setup (random_setup<intl::Fmjd> above).
+inline intl::Position random_setup(std::mt19937_64& rng, int max_each) { return testing::random_setup<intl::Fmjd>(rng, max_each); }
 
 }  // namespace intl_games
 

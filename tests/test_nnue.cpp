@@ -1,6 +1,7 @@
-// The neural evaluation (search/nnue.hpp): the features, the integer forward pass against a
-// network computed by hand, the AVX2 path against the portable one, the file loader's checks,
-// and the EvalFile option of a real tempo process.
+// The English neural evaluation (search/nnue.hpp): the features, the integer forward pass against
+// a network computed by hand, the file loader's checks, the EvalFile option of a real tempo
+// process, and the engine against the trainer. What every game's network shares (the AVX2 path,
+// colour symmetry, the cache) is tested once for all in test_nnue_games.cpp.
 #include <cstring>
 #include <fstream>
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/notation.hpp"
+#include "nnue_fixture.hpp"
 #include "random_games.hpp"
 #include "run_tempo.hpp"
 #include "search/egdb.hpp"
@@ -21,43 +23,8 @@ using namespace tempo::search;
 
 namespace {
 
-// Random parameters that pass the loader's overflow check; `scale` sets how far the dense
-// weights reach (127: the whole int8 range, so the clamps are exercised too).
 std::unique_ptr<nnue::Parameters> random_parameters(std::mt19937_64& rng, int w1_max, int dense_max) {
-    auto w = std::make_unique<nnue::Parameters>();
-    auto uniform = [&rng](int lo, int hi) { return lo + int(rng() % std::uint64_t(hi - lo + 1)); };
-    for (auto& row : w->w1)
-        for (auto& v : row) v = std::int16_t(uniform(-w1_max, w1_max));
-    for (auto& v : w->b1) v = std::int16_t(uniform(-w1_max, 2 * w1_max));
-    for (auto& d : w->dense) {
-        for (auto& row : d.w2)
-            for (auto& v : row) v = std::int8_t(uniform(-dense_max, dense_max));
-        for (auto& v : d.b2) v = uniform(-8128, 8128);
-        for (auto& row : d.w3)
-            for (auto& v : row) v = std::int8_t(uniform(-dense_max, dense_max));
-        for (auto& v : d.b3) v = uniform(-8128, 8128);
-        for (auto& v : d.w4) v = std::int8_t(uniform(-dense_max, dense_max));
-        d.b4 = uniform(-20000, 20000);
-    }
-    return w;
-}
-
-std::vector<Position> sample_positions() {
-    std::vector<Position> out = tempo::testing::random_game_positions(11, 3000);
-    std::mt19937_64 rng(5);
-    for (int i = 0; i < 3000; ++i) out.push_back(tempo::testing::random_setup(rng, 12));
-    return out;
-}
-
-// The same position with the colours exchanged and the board turned round.
-Position colour_reversed(const Position& p) {
-    auto turn = [](Bitboard b) {
-        Bitboard out = 0;
-        for (; b; b &= b - 1) out |= bit(Geometry8::bit_of(31 - Geometry8::square_of(lsb(b))));
-        return out;
-    };
-    return Position::from_bitboards(turn(p.pieces(Color::White)), turn(p.pieces(Color::Black)), turn(p.kings()),
-                                    ~p.side_to_move());
+    return tempo::testing::random_parameters<nnue::English>(rng, w1_max, dense_max);
 }
 
 }  // namespace
@@ -114,44 +81,6 @@ TEST_CASE("nnue: the integer forward pass of a network computed by hand", "[nnue
     const Result<nnue::Network> negative = nnue::Network::from_parameters(*w, "negative");
     REQUIRE(negative.ok());
     CHECK(negative->evaluate_portable(start) == 25);
-}
-
-TEST_CASE("nnue: the AVX2 path computes the portable path's integers", "[nnue]") {
-    if (!nnue::Network::avx2_available()) {
-        WARN("this CPU has no AVX2: only the portable path runs here");
-        return;
-    }
-    const std::vector<Position> positions = sample_positions();
-    std::mt19937_64 rng(17);
-    // Small weights keep most units between the clamps; the full int8 range drives them into
-    // the clamps (and the pairwise sums of the AVX2 multiply to their largest).
-    for (const auto& [w1_max, dense_max] : {std::pair{20, 12}, std::pair{40, 30}, std::pair{60, 127}}) {
-        const auto w = random_parameters(rng, w1_max, dense_max);
-        const Result<nnue::Network> net = nnue::Network::from_parameters(*w, "random");
-        REQUIRE(net.ok());
-        int differ = 0, distinct = 0, last = 0;
-        for (const Position& p : positions) {
-            if (has_capture(p)) continue;
-            const Score portable = net->evaluate_portable(p), avx2 = net->evaluate_avx2(p);
-            if (portable != avx2 && ++differ <= 3)
-                FAIL_CHECK(to_fen(p) << ": portable " << portable << ", AVX2 " << avx2);
-            distinct += portable != last;
-            last = portable;
-        }
-        CHECK(differ == 0);
-        CHECK(distinct > 1000);  // the networks do tell positions apart: the test compares something
-    }
-}
-
-TEST_CASE("nnue: a position and its colour-reversed twin score the same", "[nnue]") {
-    std::mt19937_64 rng(23);
-    const auto w = random_parameters(rng, 30, 20);
-    const Result<nnue::Network> net = nnue::Network::from_parameters(*w, "random");
-    REQUIRE(net.ok());
-    for (const Position& p : sample_positions()) {
-        if (has_capture(p)) continue;
-        REQUIRE(net->evaluate(p) == net->evaluate(colour_reversed(p)));
-    }
 }
 
 TEST_CASE("nnue: the loader refuses a damaged or foreign file and says why", "[nnue]") {
@@ -289,31 +218,6 @@ TEST_CASE("nnue: the engine and the trainer's integer forward pass agree on save
     CHECK(positions == 200);
     for (const int b : buckets) CHECK(b > 0);  // every bucket's layers are compared
     CHECK(distinct > 150);
-}
-
-TEST_CASE("nnue: the first layer updated from a cache gives the scores of a fresh sum", "[nnue]") {
-    // Positions one after another as a search meets them (moves of random games, with jumps to
-    // unrelated setups, either side to move), and a second network through the same cache.
-    std::mt19937_64 rng(31);
-    const auto w = random_parameters(rng, 40, 30);
-    const auto w2 = random_parameters(rng, 40, 30);
-    const Result<nnue::Network> net = nnue::Network::from_parameters(*w, "one");
-    const Result<nnue::Network> other = nnue::Network::from_parameters(*w2, "two");
-    REQUIRE(net.ok());
-    REQUIRE(other.ok());
-    std::vector<Position> positions = tempo::testing::random_game_positions(41, 4000);
-    for (std::size_t i = 0; i < positions.size(); i += 37) positions[i] = tempo::testing::random_setup(rng, 12);
-    nnue::Cache portable, avx2;
-    int n = 0;
-    for (const Position& p : positions) {
-        if (has_capture(p)) continue;
-        const nnue::Network& use = ++n % 500 == 0 ? *other : *net;  // now and then another network
-        const Score fresh = use.evaluate_portable(p);
-        INFO(to_fen(p));
-        REQUIRE(use.evaluate_portable(p, portable) == fresh);
-        if (nnue::Network::avx2_available()) REQUIRE(use.evaluate_avx2(p, avx2) == fresh);
-    }
-    CHECK(n > 2000);
 }
 
 TEST_CASE("datagen --endgames: random endings, exactly labelled by the database when it covers them",

@@ -1,7 +1,7 @@
 // The 10x10 neural evaluation (search/nnue.hpp, `IntlNetwork`): the features, the integer pass of
-// a network computed by hand, the AVX2 path against the portable one, the cache against a fresh
-// sum, colour symmetry, the loader's refusals (the other game's file among them), the engine
-// against the trainer's integer pass on saved positions, and the search evaluating with it.
+// a network computed by hand, the loader's refusals (the other game's file among them), the engine
+// against the trainer's integer pass on saved positions, and the search evaluating with it. The
+// AVX2 path, the cache and colour symmetry are tested for every game in test_nnue_games.cpp.
 #include <algorithm>
 #include <cstring>
 #include <fstream>
@@ -15,6 +15,7 @@
 
 #include "engine/movegen_international.hpp"
 #include "engine/notation_international.hpp"
+#include "nnue_fixture.hpp"
 #include "random_games.hpp"
 #include "run_tempo.hpp"
 #include "search/nnue.hpp"
@@ -27,55 +28,16 @@ using tempo::testing::intl_games::random_setup;
 
 namespace {
 
-// Random parameters that pass the loader's overflow check (40 rows of at most w1_max, and the
-// bias): `dense_max` 127 drives the dense layers into their clamps.
 std::unique_ptr<nnue::IntlParameters> random_parameters(std::mt19937_64& rng, int w1_max, int dense_max) {
-    auto w = std::make_unique<nnue::IntlParameters>();
-    auto uniform = [&rng](int lo, int hi) { return lo + int(rng() % std::uint64_t(hi - lo + 1)); };
-    for (auto& row : w->w1)
-        for (auto& v : row) v = std::int16_t(uniform(-w1_max, w1_max));
-    for (auto& v : w->b1) v = std::int16_t(uniform(-w1_max, 2 * w1_max));
-    for (auto& d : w->dense) {
-        for (auto& row : d.w2)
-            for (auto& v : row) v = std::int8_t(uniform(-dense_max, dense_max));
-        for (auto& v : d.b2) v = uniform(-8128, 8128);
-        for (auto& row : d.w3)
-            for (auto& v : row) v = std::int8_t(uniform(-dense_max, dense_max));
-        for (auto& v : d.b3) v = uniform(-8128, 8128);
-        for (auto& v : d.w4) v = std::int8_t(uniform(-dense_max, dense_max));
-        d.b4 = uniform(-20000, 20000);
-    }
-    return w;
+    return tempo::testing::random_parameters<nnue::International>(rng, w1_max, dense_max);
 }
 
-std::unique_ptr<nnue::IntlParameters> zero_parameters() {
-    auto w = std::make_unique<nnue::IntlParameters>();
-    std::memset(w.get(), 0, sizeof *w);
-    return w;
-}
-
-std::vector<intl::Position> sample_positions() {
-    std::vector<intl::Position> out = random_game_positions(11, 3000);
-    std::mt19937_64 rng(5);
-    for (int i = 0; i < 3000; ++i) out.push_back(random_setup(rng, 1 + i % 20));
-    return out;
-}
+std::unique_ptr<nnue::IntlParameters> zero_parameters() { return tempo::testing::zero_parameters<nnue::International>(); }
 
 Bitboard squares(std::initializer_list<int> pdn) {
     Bitboard b = 0;
     for (const int s : pdn) b |= bit(intl::Geo::bit_of(s - 1));
     return b;
-}
-
-// The same position with the colours exchanged and the board turned round (s -> 49 - s).
-intl::Position colour_reversed(const intl::Position& p) {
-    auto turn = [](Bitboard b) {
-        Bitboard out = 0;
-        for (; b; b &= b - 1) out |= bit(intl::Geo::bit_of(49 - intl::Geo::square_of(lsb(b))));
-        return out;
-    };
-    return intl::Position::from_bitboards(turn(p.pieces(Color::White)), turn(p.pieces(Color::Black)),
-                                          turn(p.kings()), ~p.side_to_move());
 }
 
 }  // namespace
@@ -138,69 +100,6 @@ TEST_CASE("intl nnue: the integer forward pass of a network computed by hand", "
         CHECK(net->evaluate_avx2(intl::Position::start()) == 425);
         CHECK(half->evaluate_avx2(two) == (4096 + 2032) * 100 / 8128);
     }
-}
-
-TEST_CASE("intl nnue: the AVX2 path computes the portable path's integers", "[nnue][intl]") {
-    if (!nnue::IntlNetwork::avx2_available()) {
-        WARN("this CPU has no AVX2: only the portable path runs here");
-        return;
-    }
-    const std::vector<intl::Position> positions = sample_positions();
-    std::mt19937_64 rng(17);
-    for (const auto& [w1_max, dense_max] : {std::pair{12, 12}, std::pair{25, 30}, std::pair{40, 127}}) {
-        const auto w = random_parameters(rng, w1_max, dense_max);
-        const Result<nnue::IntlNetwork> net = nnue::IntlNetwork::from_parameters(*w, "random");
-        REQUIRE(net.ok());
-        int differ = 0, distinct = 0, last = 0;
-        for (const intl::Position& p : positions) {
-            if (intl::has_capture(p)) continue;
-            const Score portable = net->evaluate_portable(p), avx2 = net->evaluate_avx2(p);
-            if (portable != avx2 && ++differ <= 3)
-                FAIL_CHECK(intl::to_fen(p) << ": portable " << portable << ", AVX2 " << avx2);
-            distinct += portable != last;
-            last = portable;
-        }
-        CHECK(differ == 0);
-        CHECK(distinct > 1000);
-    }
-}
-
-TEST_CASE("intl nnue: a position and its colour-reversed twin score the same", "[nnue][intl]") {
-    std::mt19937_64 rng(23);
-    const auto w = random_parameters(rng, 25, 20);
-    const Result<nnue::IntlNetwork> net = nnue::IntlNetwork::from_parameters(*w, "random");
-    REQUIRE(net.ok());
-    int compared = 0;
-    for (const intl::Position& p : sample_positions()) {
-        if (intl::has_capture(p)) continue;
-        INFO(intl::to_fen(p));
-        REQUIRE(net->evaluate(p) == net->evaluate(colour_reversed(p)));
-        ++compared;
-    }
-    CHECK(compared > 3000);
-}
-
-TEST_CASE("intl nnue: the first layer updated from a cache gives the scores of a fresh sum", "[nnue][intl]") {
-    std::mt19937_64 rng(31);
-    const auto w = random_parameters(rng, 30, 30);
-    const auto w2 = random_parameters(rng, 30, 30);
-    const Result<nnue::IntlNetwork> net = nnue::IntlNetwork::from_parameters(*w, "one");
-    const Result<nnue::IntlNetwork> other = nnue::IntlNetwork::from_parameters(*w2, "two");
-    REQUIRE(net.ok());
-    REQUIRE(other.ok());
-    std::vector<intl::Position> positions = random_game_positions(41, 4000);
-    for (std::size_t i = 0; i < positions.size(); i += 37) positions[i] = random_setup(rng, 20);
-    nnue::Cache portable, avx2;
-    int n = 0;
-    for (const intl::Position& p : positions) {
-        if (intl::has_capture(p)) continue;
-        const nnue::IntlNetwork& use = ++n % 500 == 0 ? *other : *net;  // now and then another network
-        const Score fresh = use.evaluate_portable(p);
-        INFO(intl::to_fen(p));
-        REQUIRE(use.evaluate_portable(p, portable) == fresh);
-        if (nnue::IntlNetwork::avx2_available()) REQUIRE(use.evaluate_avx2(p, avx2) == fresh);
-    }
-    CHECK(n > 2000);
 }
 
 TEST_CASE("intl nnue: the loaders refuse the other game's file, a damaged one, a short one", "[nnue][intl]") {

@@ -19,6 +19,7 @@
 #include "search/tt.hpp"
 #include "search/tuning.hpp"
 #include "random_games.hpp"
+#include "search_fixture.hpp"
 
 using namespace tempo;
 using namespace tempo::search;
@@ -33,43 +34,12 @@ std::string text(const Move& m) {
            std::to_string(Geo::square_of(m.to) + 1);
 }
 
-bool is_legal(const Position& p, const Move& m) {
-    MoveList list;
-    generate_moves(p, list);
-    return std::find(list.begin(), list.end(), m) != list.end();
-}
+using tempo::testing::is_legal;
+using tempo::testing::random_setup;
+using tempo::testing::search_to;
+using tempo::testing::solve;
 
-SearchResult search_to(Engine& engine, const Position& p, int depth) {
-    Limits limits;
-    limits.depth = depth;
-    return engine.go(p, {}, limits);
-}
-
-// A position reached by `plies` random legal moves from the start (fewer if the game ends).
-Position random_game(std::mt19937_64& rng, int plies) {
-    Position p = Position::start();
-    for (int i = 0; i < plies; ++i) {
-        MoveList list;
-        generate_moves(p, list);
-        if (list.empty()) break;
-        p = p.after(list[rng() % list.size()]);
-    }
-    return p;
-}
-
-using testing::random_setup;
-
-// Plain minimax to `depth` plies without table or pruning: win_in/loss_in (from `p`) when the
-// game is decided within the depth, 0 when it is not known.
-Score solve(const Position& p, int depth, int ply) {
-    MoveList list;
-    generate_moves(p, list);
-    if (list.empty()) return loss_in(ply);
-    if (depth == 0) return 0;
-    Score best = -Infinite;
-    for (const Move& m : list) best = std::max(best, -solve(p.after(m), depth - 1, ply + 1));
-    return best;
-}
+Position random_game(std::mt19937_64& rng, int plies) { return testing::random_game<Wcdf>(rng, plies); }
 
 // The shot and the two endings of the tests above, searched afresh: the only winning move each,
 // with its score (the exact distance for the endings).
@@ -94,22 +64,10 @@ void check_three_wins(Engine& engine) {
     CHECK(r.score == win_in(11));
 }
 
-// Random small endings (two pieces a side at most) that a plain 5-ply minimax decides: the
-// search to depth 7 must give the same win or loss distance (found, not invented or lengthened).
-// Returns how many were decided.
+// Random small endings that a plain 5-ply minimax decides, searched to depth 7
+// (search_fixture.hpp); returns how many were decided.
 int check_distances(Engine& engine, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    int decided = 0;
-    for (int i = 0; i < 400 && decided < 40; ++i) {
-        const Position p = random_setup(rng, 2);
-        const Score truth = solve(p, 5, 0);
-        if (!is_decisive(truth)) continue;
-        ++decided;
-        engine.clear();
-        INFO("position " << i << " truth " << truth);
-        CHECK(search_to(engine, p, 7).score == truth);
-    }
-    return decided;
+    return tempo::testing::check_distances<Wcdf>(engine, seed, {400, 40, 5, 7});
 }
 
 }  // namespace
@@ -315,11 +273,6 @@ TEST_CASE("table cut-offs and ProbCut keep the only winning moves and the exact 
     }
 }
 
-TEST_CASE("win and loss distances match a plain minimax", "[search][mate]") {
-    Engine engine(4);
-    CHECK(check_distances(engine, 4) >= 20);
-}
-
 TEST_CASE("a side with no legal move has lost, and the search says so", "[search]") {
     // W:W5:B1: White's man on 5 is blocked by Black's man on 1; White to move has no move.
     const Position p = position_from_squares(W, {1}, {5});
@@ -362,30 +315,6 @@ TEST_CASE("repeating a position of the game is a draw", "[search][draw]") {
     CHECK(r.score == Draw);
     engine.clear();
     CHECK(engine.go(root, {}, limits).score > 100);
-}
-
-TEST_CASE("the same limits after clearing give the same search", "[search][reproducible]") {
-    Engine engine(16);
-    std::mt19937_64 rng(5);
-    for (int i = 0; i < 4; ++i) {
-        const Position p = random_game(rng, 10 + 6 * i);
-        Limits limits;
-        if (i % 2) limits.nodes = 150000; else limits.depth = 9;
-        std::vector<int> depths[2];
-        SearchResult r[2];
-        for (int run = 0; run < 2; ++run) {
-            engine.clear();
-            r[run] = engine.go(p, {}, limits, [&](const Info& info) { depths[run].push_back(info.depth); });
-        }
-        REQUIRE(r[0].best);
-        CHECK(*r[0].best == *r[1].best);
-        CHECK(r[0].score == r[1].score);
-        CHECK(r[0].nodes == r[1].nodes);
-        CHECK(r[0].pv == r[1].pv);
-        CHECK(depths[0] == depths[1]);
-        if (limits.nodes) CHECK(r[0].nodes <= limits.nodes);
-        if (limits.depth) CHECK(r[0].depth == limits.depth);
-    }
 }
 
 TEST_CASE("search parameters by name: set, described, refused, and searched with", "[search][tuning]") {
@@ -432,37 +361,6 @@ TEST_CASE("search parameters by name: set, described, refused, and searched with
     REQUIRE(a.best);
     REQUIRE(b.best);
     CHECK(b.nodes > a.nodes * 3 / 2);
-}
-
-TEST_CASE("never an illegal move, whatever the limits", "[search][legal]") {
-    Engine engine(1);
-    std::mt19937_64 rng(6);
-    int searched = 0;
-    for (int i = 0; i < 600; ++i) {
-        const Position p = i % 2 ? random_game(rng, int(rng() % 90)) : random_setup(rng, 6);
-        MoveList list;
-        generate_moves(p, list);
-        Limits limits;
-        if (i % 3 == 0) limits.depth = 1 + int(rng() % 4);
-        else limits.nodes = 1 + rng() % 300;
-        const SearchResult r = engine.go(p, {}, limits);
-        if (list.empty()) {
-            CHECK_FALSE(r.best);
-            continue;
-        }
-        ++searched;
-        REQUIRE(r.best);
-        CHECK(is_legal(p, *r.best));
-        REQUIRE_FALSE(r.pv.empty());
-        CHECK(r.pv[0] == *r.best);
-        Position q = p;
-        for (const Move& m : r.pv) {
-            REQUIRE(is_legal(q, m));
-            q = q.after(m);
-        }
-        if (r.ponder) CHECK(is_legal(p.after(*r.best), *r.ponder));
-    }
-    CHECK(searched > 500);
 }
 
 TEST_CASE("movetime is a hard limit", "[search][time]") {
