@@ -283,19 +283,6 @@ TEST_CASE("a side with no legal move has lost, and the search says so", "[search
     CHECK(r.score == loss_in(0));
 }
 
-TEST_CASE("the 80-ply rule draws a won position", "[search][draw]") {
-    // W:WK14,K15,K19:BK1, 79 quiet plies already: every move reaches 80 without a capture.
-    Position p = position_from_squares(W, {1}, {14, 15, 19}, {1, 14, 15, 19});
-    Engine engine(1);
-    CHECK(search_to(engine, p, 6).score > 100);
-    p = Position::from_bitboards(p.pieces(B), p.pieces(W), p.kings(), W, 79);
-    engine.clear();
-    const SearchResult r = search_to(engine, p, 6);
-    CHECK(r.score == Draw);
-    REQUIRE(r.best);
-    CHECK(is_legal(p, *r.best));
-}
-
 TEST_CASE("repeating a position of the game is a draw", "[search][draw]") {
     // W:WK14,K15,K19:BK1 with 40 quiet plies: the history holds every position White can move
     // to, each an even number of plies before the root's children, so every move repeats.

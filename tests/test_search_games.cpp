@@ -1,8 +1,8 @@
 // The properties the searcher keeps in every game, one TEMPLATE_TEST_CASE each over the three
-// games: never an illegal move whatever the limits, the same search after clearing, and win and
-// loss distances that match a plain minimax. What is one game's own (its tactics, endings, draw
-// rules, options, clocks) stays in test_search.cpp, test_search_international.cpp and
-// test_brazilian.cpp.
+// games: never an illegal move whatever the limits, the same search after clearing, win and loss
+// distances that match a plain minimax, and the quiet-ply draw rule at the trait's count. What is
+// one game's own (its tactics, endings, other draw rules, options, clocks) stays in
+// test_search.cpp, test_search_international.cpp and test_brazilian.cpp.
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -36,18 +36,23 @@ struct Sizes {
     int decided;
 };
 
+// `won_kings`: kings against a lone king that none of them can capture on the first move (it
+// stands on the edge, with no square beyond it), won on material.
 struct EnglishSearch {
     using Trait = Wcdf;
+    static constexpr const char* won_kings = "W:WK14,K15,K19:BK1";
     static constexpr Sizes sizes{6, 600, 90, 6, 500, 5, 4, 10, 6, 150000, 9, 4, {400, 40, 5, 7}, 20};
 };
 
 struct InternationalSearch {
     using Trait = intl::Fmjd;
+    static constexpr const char* won_kings = "W:WK46,K47,K48,K49:BK1";
     static constexpr Sizes sizes{12, 300, 120, 8, 250, 13, 3, 8, 10, 60000, 6, 11, {600, 30, 4, 6}, 15};
 };
 
 struct BrazilianSearch {
     using Trait = brazil::Cbd;
+    static constexpr const char* won_kings = "W:WK29,K30,K31,K32:BK1";
     static constexpr Sizes sizes{14, 300, 90, 6, 200, 15, 3, 8, 10, 60000, 7, 16, {600, 30, 4, 6}, 15};
 };
 
@@ -122,4 +127,22 @@ TEMPLATE_TEST_CASE("win and loss distances match a plain minimax", "[search][mat
     constexpr Sizes s = TestType::sizes;
     Engine engine(4);
     CHECK(testing::check_distances<B>(engine, s.distance_seed, s.distances) >= s.decided);
+}
+
+TEMPLATE_TEST_CASE("the quiet-ply rule draws a won position", "[search][draw]", EnglishSearch, InternationalSearch,
+                   BrazilianSearch) {
+    // English: the 80-ply rule of the reference game; FMJD: the 25-move rule of kings only. With
+    // one ply short of the trait's count already played, every move ends the game drawn.
+    using B = typename TestType::Trait;
+    const Result<BasicPosition<B>> won = parse_fen<B>(TestType::won_kings);
+    REQUIRE(won.ok());
+    Engine engine(1);
+    CHECK(testing::search_to(engine, *won, 4).score > 100);
+    const BasicPosition<B> late = BasicPosition<B>::from_bitboards(
+        won->pieces(Color::Black), won->pieces(Color::White), won->kings(), Color::White, B::quiet_draw_plies - 1);
+    engine.clear();
+    const SearchResult r = testing::search_to(engine, late, 4);
+    CHECK(r.score == Draw);
+    REQUIRE(r.best);
+    CHECK(testing::is_legal(late, *r.best));
 }

@@ -54,22 +54,6 @@ TEST_CASE("10x10: the majority rule binds the search", "[search][intl]") {
     CHECK(intl::move_text(p, *r.best) == "32x21x12");
 }
 
-TEST_CASE("10x10: 25 moves of kings only draw a won position", "[search][intl][draw]") {
-    // Four white kings on the bottom row against a black king on 1, which nothing can capture
-    // (no square beyond it): won on material, but with 49 king-only plies played every move
-    // ends the game drawn.
-    const intl::Position won = fen("W:WK46,K47,K48,K49:BK1");
-    Engine engine(1);
-    CHECK(search_to(engine, won, 4).score > 100);
-    const intl::Position late = intl::Position::from_bitboards(
-        won.pieces(Color::Black), won.pieces(Color::White), won.kings(), Color::White, 49);
-    engine.clear();
-    const SearchResult r = search_to(engine, late, 4);
-    CHECK(r.score == Draw);
-    REQUIRE(r.best);
-    CHECK(is_legal(late, *r.best));
-}
-
 TEST_CASE("one engine plays both games one after the other", "[search][intl]") {
     Engine engine(8);
     Limits limits;
