@@ -1,39 +1,17 @@
 """Tests of the data-file reader: the header checks, the features and buckets, the held-out split."""
 
-import os
 import struct
-import tempfile
 import unittest
 
 import numpy as np
 
 import synth
 import tempo_data as td
+from shared_testing import TempDir, active
 
 # The start position: Black on PDN 1-12, White on PDN 21-32.
 StartBlack = td.squares_mask(range(0, 12))
 StartWhite = td.squares_mask(range(20, 32))
-
-
-def active(rec):
-    return [sorted(np.flatnonzero(row).tolist()) for row in td.dense_features(rec)]
-
-
-class TempDir(unittest.TestCase):
-    def setUp(self):
-        self._dir = tempfile.TemporaryDirectory()
-        self.dir = self._dir.name
-
-    def tearDown(self):
-        self._dir.cleanup()
-
-    def path(self, name):
-        return os.path.join(self.dir, name)
-
-    def raw_file(self, name, data):
-        with open(self.path(name), "wb") as f:
-            f.write(data)
-        return self.path(name)
 
 
 class ReaderRejects(TempDir):

@@ -13,6 +13,7 @@ import export as ex
 import model
 import synth
 import tempo_data as td
+from shared_testing import zero_network
 
 
 SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "search", "nets", "english.nnue")
@@ -25,14 +26,6 @@ def random_net(seed=1, h1=128):
     net.clip_()
     net.eval()
     return net
-
-
-def zero_network():
-    """Integer parameters, all zero, in the file's shapes."""
-    q = {"W1": np.zeros((128, 128)), "b1": np.zeros(128)}
-    for name, _, shape in ex.PerBucket:
-        q[name] = np.zeros((4,) + shape)
-    return {k: v.astype(np.int64) for k, v in q.items()}
 
 
 class TheFile(unittest.TestCase):
@@ -101,7 +94,7 @@ class TheFile(unittest.TestCase):
             self.assertIn(words, str(caught.exception))
 
     def test_refuses_a_first_layer_that_could_overflow(self):
-        q = zero_network()
+        q = zero_network(128)
         q["W1"][:25, 7] = 1311      # 24 * 1311 + 1311 = 32775 > 32767
         q["b1"][7] = 1311
         with self.assertRaises(ex.NetworkError) as caught:
@@ -154,7 +147,7 @@ class Widths(unittest.TestCase):
 class IntegerForward(unittest.TestCase):
     def hand_network(self, w4, b4):
         """Bucket 0 of a network worked by hand (in test_a_hand_computed_case)."""
-        q = zero_network()
+        q = zero_network(128)
         q["W1"][0, 0], q["W1"][95, 0], q["b1"][0] = 100, -30, 10     # acc0 = 80
         q["W1"][0, 1] = 200                                          # acc1 = 200 -> 127
         q["W2"][0, 0, 0], q["W2"][0, 0, 1], q["b2"][0, 0] = 64, -32, 1000
@@ -182,7 +175,7 @@ class IntegerForward(unittest.TestCase):
     def test_sums_are_floored_and_cp_truncated(self):
         # No feature: a1 = 0. Layer 2: 127 >> 6 = 1; layer 3: 127 * 1 >> 6 = 1;
         # out = 127 * 1 = 127, cp = 12700 / 8128 = 1 (1.56 truncated).
-        q = zero_network()
+        q = zero_network(128)
         q["b2"][2, 0] = 127
         q["W3"][2, 0, 0] = 127
         q["W4"][2, 0] = 127

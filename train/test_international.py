@@ -17,6 +17,7 @@ import model
 import synth
 import tempo_data as td
 import train
+from shared_testing import TempDir, active, zero_network
 
 I = td.International
 
@@ -29,21 +30,7 @@ def records(black, white, kings, score, result, white_to_move, exact=False):
     return td.make_records(black, white, kings, score, result, white_to_move, exact, game=I)
 
 
-def active(rec):
-    return [sorted(np.flatnonzero(row).tolist()) for row in td.dense_features(rec)]
-
-
-class DataFile(unittest.TestCase):
-    def setUp(self):
-        self._dir = tempfile.TemporaryDirectory()
-        self.dir = self._dir.name
-
-    def tearDown(self):
-        self._dir.cleanup()
-
-    def path(self, name):
-        return os.path.join(self.dir, name)
-
+class DataFile(TempDir):
     def test_the_header_and_one_record_byte_for_byte(self):
         rec = records(StartBlack, StartWhite, 0, -45, 2, True)
         td.write(self.path("one.dat"), rec)
@@ -137,13 +124,6 @@ class Features(unittest.TestCase):
             self.assertEqual(row[row < 200].tolist(), want)
 
 
-def zero_network():
-    q = {"W1": np.zeros((200, 128)), "b1": np.zeros(128)}
-    for name, _, shape in ex.PerBucket:
-        q[name] = np.zeros((4,) + shape)
-    return {k: v.astype(np.int64) for k, v in q.items()}
-
-
 class Network(unittest.TestCase):
     def test_the_header_says_the_game_and_sizes(self):
         torch.manual_seed(1)
@@ -160,7 +140,7 @@ class Network(unittest.TestCase):
         self.assertIn("game 1, not English draughts", str(caught.exception))
 
     def test_the_first_layer_rule_counts_forty_pieces(self):
-        q = zero_network()
+        q = zero_network(200)
         q["W1"][:40, 3] = 800       # 40 * 800 + 800 = 32800 > 32767
         q["b1"][3] = 800
         with self.assertRaises(ex.NetworkError) as caught:
@@ -177,7 +157,7 @@ class Network(unittest.TestCase):
         # A white man on PDN 50 and a black man on PDN 2, White to move: our man on own square 0
         # (feature 0). Unit 0 passes it (127 = 1.0) through weights of 1.0 (64) to the output,
         # plus 0.25 men of bias: 125 cp, bucket 0 (2 pieces).
-        q = zero_network()
+        q = zero_network(200)
         q["W1"][0, 0] = 127
         q["W2"][:, 0, 0] = 64
         q["W3"][:, 0, 0] = 64
