@@ -368,7 +368,7 @@ void Engine::on_pos(const Line& l) {
                     std::size_t end = i;
                     while (end < list->size() && !is_space((*list)[end])) ++end;
                     const std::string_view text = std::string_view(*list).substr(i, end - i);
-                    const Result<Move> m = parse_move<V>(positions.back(), text);
+                    const Result<Move> m = hub::parse_move<V>(positions.back(), text);
                     if (!m) {
                         error("pos: " + m.error() + " (move " + std::to_string(moves.size() + 1) + " of moves)");
                         return;
