@@ -418,6 +418,16 @@ TEST_CASE("tempo match -resume goes on from the games already in its PDN and ref
     CHECK(twice.status == 2);
     CHECK(twice.err.find("is in the file twice") != std::string::npos);
 
+    const std::string garbage = dir.file("garbage.pdn");
+    testing::write_text(garbage, "[Event \"tempo match\"\n1. 9-13 zz\n");
+    const auto unreadable = run_tool({"match", "-engine", "cmd=" + Tempo, "name=alpha", "-engine", "cmd=" + Tempo,
+                                      "name=beta", "-each", "nodes=500", "-openings", "file=" + Ballots3, "-rounds",
+                                      "2", "-pdnout", garbage, "-resume"});
+    CHECK(unreadable.status == 2);
+    CHECK(unreadable.out.empty());
+    CHECK(unreadable.err.find("tempo match: -resume: " + garbage + ": ") != std::string::npos);
+    CHECK(testing::read_text(garbage) == "[Event \"tempo match\"\n1. 9-13 zz\n");
+
     const auto no_file = run_tool({"match", "-engine", "cmd=" + Tempo, "-engine", "cmd=" + Tempo, "-each",
                                    "nodes=100", "-resume"});
     CHECK(no_file.status == 2);
