@@ -3,8 +3,9 @@
 //
 // - movegen_short.hpp: kings step one square, men move and capture forward only, any capture
 //   may be chosen, reaching the far row ends the move (English draughts, `Wcdf`).
-// - movegen_flying.hpp: flying kings, men capture backwards too, majority capture, a man passing
-//   the far row stays a man (international and Brazilian draughts, `intl::Fmjd`, `brazil::Cbd`).
+// - movegen_flying.hpp: flying kings, a man passing the far row in a capture stays a man; men
+//   capture backwards or forward only, and majority capture or any, as the trait says
+//   (international and Brazilian draughts, `intl::Fmjd`, `brazil::Cbd`: both ways, majority).
 //
 // The kernels live in `movegen::shortk` and `movegen::flying`; nothing outside this header names
 // them. Two levels are offered here, each a template over the trait that picks the kernel:
@@ -43,7 +44,7 @@ concept ShortAnyCapture = !B::men_capture_backward && !B::flying_kings && !B::ma
 
 // The choices of the flying-king kernel (movegen_flying.hpp).
 template <class B>
-concept FlyingMajority = flying::implements<B>;
+concept FlyingKings = flying::implements<B>;
 
 template <class B>
 inline constexpr bool no_kernel = false;
@@ -53,8 +54,8 @@ template <RulesTrait B, Color Us>
 inline Bitboard capturers(const BasicPosition<B>& p) {
     if constexpr (ShortAnyCapture<B>)
         return shortk::jumpers<Us>(p);
-    else if constexpr (FlyingMajority<B>)
-        return flying::capturers<typename B::Geometry, Us>(p.pieces(Us), p.pieces(~Us), p.kings());
+    else if constexpr (FlyingKings<B>)
+        return flying::capturers<flying::KernelOf<B, Us>, Us>(p.pieces(Us), p.pieces(~Us), p.kings());
     else
         static_assert(no_kernel<B>, "no move generator implements these rules");
 }
@@ -65,8 +66,8 @@ template <RulesTrait B, Color Us, Routes R>
 inline std::uint64_t count(Bitboard own, Bitboard opp, Bitboard kings) {
     if constexpr (ShortAnyCapture<B>)
         return shortk::count<Us, R>(own, opp, kings);
-    else if constexpr (FlyingMajority<B>)
-        return flying::count<typename B::Geometry, Us>(own, opp, kings);
+    else if constexpr (FlyingKings<B>)
+        return flying::count<flying::KernelOf<B, Us>, Us>(own, opp, kings);
     else
         static_assert(no_kernel<B>, "no move generator implements these rules");
 }
@@ -75,7 +76,7 @@ template <RulesTrait B, Color Us, Routes R>
 inline std::uint64_t count(const BasicPosition<B>& p) {
     if constexpr (ShortAnyCapture<B>)
         return shortk::count<Us, R>(p);
-    else if constexpr (FlyingMajority<B>)
+    else if constexpr (FlyingKings<B>)
         return flying::count<Us>(p);
     else
         static_assert(no_kernel<B>, "no move generator implements these rules");
@@ -86,7 +87,7 @@ template <RulesTrait B, Color Us>
 inline void generate(const BasicPosition<B>& p, MoveListFor<B>& list) {
     if constexpr (ShortAnyCapture<B>)
         shortk::generate<Us>(p, list);
-    else if constexpr (FlyingMajority<B>)
+    else if constexpr (FlyingKings<B>)
         flying::generate<Us>(p, list);
     else
         static_assert(no_kernel<B>, "no move generator implements these rules");
@@ -103,7 +104,7 @@ template <RulesTrait B>
 inline void generate_moves(const BasicPosition<B>& p, MoveListFor<B>& list) {
     if constexpr (movegen::ShortAnyCapture<B>)
         movegen::shortk::generate_moves(p, list);
-    else if constexpr (movegen::FlyingMajority<B>)
+    else if constexpr (movegen::FlyingKings<B>)
         movegen::flying::generate_moves(p, list);
     else
         static_assert(movegen::no_kernel<B>, "no move generator implements these rules");
@@ -114,7 +115,7 @@ template <RulesTrait B>
 inline bool can_capture(const BasicPosition<B>& p, Color by) {
     if constexpr (movegen::ShortAnyCapture<B>)
         return movegen::shortk::can_capture(p, by);
-    else if constexpr (movegen::FlyingMajority<B>)
+    else if constexpr (movegen::FlyingKings<B>)
         return movegen::flying::can_capture(p, by);
     else
         static_assert(movegen::no_kernel<B>, "no move generator implements these rules");
@@ -125,7 +126,7 @@ template <RulesTrait B>
 inline bool has_capture(const BasicPosition<B>& p) {
     if constexpr (movegen::ShortAnyCapture<B>)
         return movegen::shortk::has_capture(p);
-    else if constexpr (movegen::FlyingMajority<B>)
+    else if constexpr (movegen::FlyingKings<B>)
         return movegen::flying::has_capture(p);
     else
         static_assert(movegen::no_kernel<B>, "no move generator implements these rules");
@@ -138,7 +139,7 @@ template <RulesTrait B>
 inline std::uint64_t count_moves(const BasicPosition<B>& p, Routes r = Routes::Drop) {
     if constexpr (movegen::ShortAnyCapture<B>) {
         return movegen::shortk::count_moves(p, r);
-    } else if constexpr (movegen::FlyingMajority<B>) {
+    } else if constexpr (movegen::FlyingKings<B>) {
         (void)r;
         return movegen::flying::count_moves(p);
     } else {
@@ -152,8 +153,8 @@ inline std::uint64_t count_moves(const BasicPosition<B>& p, Routes r = Routes::D
 template <RulesTrait B>
 std::vector<Move> legal_moves(const BasicPosition<B>& p);
 
-static_assert(movegen::ShortAnyCapture<Wcdf> && !movegen::FlyingMajority<Wcdf>);
-static_assert(movegen::FlyingMajority<intl::Fmjd> && !movegen::ShortAnyCapture<intl::Fmjd>);
+static_assert(movegen::ShortAnyCapture<Wcdf> && !movegen::FlyingKings<Wcdf>);
+static_assert(movegen::FlyingKings<intl::Fmjd> && !movegen::ShortAnyCapture<intl::Fmjd>);
 
 // The old names of the flying-king games: the same templates.
 namespace intl {

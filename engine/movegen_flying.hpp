@@ -1,14 +1,16 @@
 // The flying-king kernel of move generation (its public functions are in movegen.hpp), for
 // international draughts (FMJD Annex 1, art. 4 "the capture"; the trait in international.hpp) and
-// Brazilian draughts, the same rules on the 8x8 board (brazilian.hpp). One generator, a template over the board's Geometry; each trait it
-// serves is checked below to make the choices it implements.
+// Brazilian draughts, the same rules on the 8x8 board (brazilian.hpp). One generator, a template
+// over the board's Geometry and two of the trait's choices (Kernel below); each trait it serves
+// is checked below to make the choices it implements.
 //
 // - Men step one square diagonally forward; they capture forwards and backwards (art. 4.1, 4.2)
-//   and go on capturing while they can (art. 4.5).
+//   and go on capturing while they can (art. 4.5). Knob: men that capture forward only.
 // - Kings fly: they move any distance along a free diagonal, and capture a piece at any distance
 //   with at least one free square behind it, landing on any free square beyond (art. 4.3).
 // - Majority capture: only the sequences that take the most pieces are legal, a king counting as
-//   one piece; among those the player chooses (art. 4).
+//   one piece; among those the player chooses (art. 4). Knob: any complete sequence is legal
+//   (a capture must still go on while it can).
 // - The jumped pieces are lifted only when the move is over (art. 4.4, 4.5): until then they stay
 //   on the board, may not be jumped a second time and block the diagonal (the "Turkish strike").
 //   The capturing piece's own start square counts as free.
@@ -45,12 +47,30 @@ namespace tempo::movegen::flying {
 
 using intl::MoveList;  // the same BasicMoveList<512> for every game of this kernel
 
-// Whether this generator implements the rules trait B's choices.
+// Whether this generator implements the rules trait B's choices. Two of them are knobs of the
+// walk below: whether men capture backwards, and whether only the sequences that take the most
+// pieces are legal (majority capture) or any complete sequence may be chosen.
 template <class B>
-inline constexpr bool implements = B::men_capture_backward && B::flying_kings && B::majority_capture &&
-                                   B::kings_count_as_men && B::removed_after_move &&
+inline constexpr bool implements = B::flying_kings && B::kings_count_as_men && B::removed_after_move &&
                                    B::crown_only_at_end && !B::crowning_ends_capture;
 static_assert(implements<intl::Fmjd>, "this generator implements the FMJD choices of international.hpp");
+
+// The board with the walk's choices: the Geometry's members (the kernel's functions take it where
+// they took the Geometry), whether men capture backwards, the side whose forward direction they
+// capture in when they do not (Black, unused, when they do), and majority capture. Both sides of
+// a game whose men capture both ways share one Kernel, so its walk is instantiated once.
+template <class Geo, bool MenBack, Color Forward, bool Majority>
+struct Kernel : Geo {
+    using Geometry = Geo;
+    static constexpr bool men_capture_backward = MenBack;
+    static constexpr Color forward = Forward;
+    static constexpr bool majority = Majority;
+};
+
+// The kernel of side Us in the game with rules trait B.
+template <class B, Color Us>
+using KernelOf = Kernel<typename B::Geometry, B::men_capture_backward,
+                        B::men_capture_backward ? Color::Black : Us, B::majority_capture>;
 
 // The two step shifts of a geometry: down-left and down-right (5 and 6 on 10x10).
 template <class G>
@@ -87,7 +107,13 @@ inline Bitboard capturers(Bitboard own, Bitboard opp, Bitboard all_kings) {
     const Bitboard empty = G::mask & ~(own | opp), men = own & ~all_kings, kings = own & all_kings;
     const Bitboard t1 = jumpable<l>(opp, empty), t2 = jumpable<r>(opp, empty);
     const Bitboard t3 = jumpable<-l>(opp, empty), t4 = jumpable<-r>(opp, empty);
-    Bitboard c = men & (shift<-l>(t1) | shift<-r>(t2) | shift<l>(t3) | shift<r>(t4));
+    Bitboard c;
+    if constexpr (G::men_capture_backward)
+        c = men & (shift<-l>(t1) | shift<-r>(t2) | shift<l>(t3) | shift<r>(t4));
+    else if constexpr (G::forward == Color::Black)  // Black's men move down: +L, +R
+        c = men & (shift<-l>(t1) | shift<-r>(t2));
+    else
+        c = men & (shift<l>(t3) | shift<r>(t4));
     if (kings) {
         // The square before the enemy holds the king, or is free and the king is further back.
         auto reach = [&]<int D>(Bitboard t) {
@@ -152,10 +178,15 @@ inline bool man_jump(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboa
 template <class G, class Sink>
 void man_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
                   Sink& sink) {
-    bool any = man_jump<G, L<G>>(from, at, opp, empty, captured, n, sink);
-    any |= man_jump<G, R<G>>(from, at, opp, empty, captured, n, sink);
-    any |= man_jump<G, -L<G>>(from, at, opp, empty, captured, n, sink);
-    any |= man_jump<G, -R<G>>(from, at, opp, empty, captured, n, sink);
+    bool any = false;
+    if constexpr (G::men_capture_backward || G::forward == Color::Black) {
+        any |= man_jump<G, L<G>>(from, at, opp, empty, captured, n, sink);
+        any |= man_jump<G, R<G>>(from, at, opp, empty, captured, n, sink);
+    }
+    if constexpr (G::men_capture_backward || G::forward == Color::White) {
+        any |= man_jump<G, -L<G>>(from, at, opp, empty, captured, n, sink);
+        any |= man_jump<G, -R<G>>(from, at, opp, empty, captured, n, sink);
+    }
     if (!any) sink.leaf(from, lsb(at), captured, n);
 }
 
@@ -165,8 +196,10 @@ void man_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard 
 // only if it was straight behind A, and the walk reports that once; three may coincide.
 constexpr int same_move_from(bool king) { return king ? 3 : 4; }
 
-// `skip` is a direction index the king need not look along (4: none).
-template <class G, class Sink>
+// `skip` is a direction index the king need not look along (4: none). `MayEnd` false: the king
+// can still go on along `skip`, so the sequence may not end here (without majority capture a
+// shorter sequence is legal, so it must not be reported; with it, it is outnumbered anyway).
+template <class G, bool MayEnd, class Sink>
 void king_captures(int from, int at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
                    int skip, Sink& sink);
 
@@ -203,7 +236,7 @@ inline bool king_jump(int from, int at, Bitboard opp, Bitboard empty, Bitboard c
     // diagonals, since straight on they would meet the same piece with the same landings.
     int l = nearest<Index>(land);
     if (straight_on) {
-        king_captures<G>(from, l, opp, empty, captured, n + 1, 4, sink);
+        king_captures<G, true>(from, l, opp, empty, captured, n + 1, 4, sink);
         land ^= bit(l);
     }
     if (n + 1 < same_move_from(true)) {
@@ -212,17 +245,22 @@ inline bool king_jump(int from, int at, Bitboard opp, Bitboard empty, Bitboard c
         constexpr int Cross = (Index + 1) % 2;  // 0 or 1: a crossing diagonal, both ways
         const Bitboard turn =
             land & (king_takers<G, Cross>(opp, empty) | king_takers<G, Cross + 2>(opp, empty));
-        if (land ^ turn) sink.template leaves<Index < 2>(from, land ^ turn, captured, n + 1);
+        // (Without majority capture, squares from which the king must go straight on are no end.)
+        if ((G::majority || !straight_on) && (land ^ turn))
+            sink.template leaves<Index < 2>(from, land ^ turn, captured, n + 1);
         land = turn;
     }
     for (; land; land ^= bit(l)) {
         l = nearest<Index>(land);
-        king_captures<G>(from, l, opp, empty, captured, n + 1, Index, sink);
+        if (G::majority || !straight_on)
+            king_captures<G, true>(from, l, opp, empty, captured, n + 1, Index, sink);
+        else
+            king_captures<G, false>(from, l, opp, empty, captured, n + 1, Index, sink);
     }
     return true;
 }
 
-template <class G, class Sink>
+template <class G, bool MayEnd, class Sink>
 void king_captures(int from, int at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
                    int skip, Sink& sink) {
     bool any = skip != 0 && king_jump<G, 0>(from, at, opp, empty, captured, n, sink);
@@ -231,7 +269,11 @@ void king_captures(int from, int at, Bitboard opp, Bitboard empty, Bitboard capt
     any |= skip != 3 && king_jump<G, 3>(from, at, opp, empty, captured, n, sink);
     // A king on a later landing square that only cannot go straight on still ends here: the
     // straight-on sequences are reported from the first landing square, and they are longer.
-    if (!any) sink.leaf(from, at, captured, n);
+    if constexpr (MayEnd) {
+        if (!any) sink.leaf(from, at, captured, n);
+    } else {
+        (void)any;
+    }
 }
 
 // Report every capture sequence of the pieces in `capturing` to `sink`, each piece bracketed by
@@ -245,14 +287,16 @@ void captures(Bitboard own, Bitboard opp, Bitboard all_kings, Bitboard capturing
         const bool king = (all_kings & at) != 0;
         sink.piece(same_move_from(king));
         if (king)
-            king_captures<G>(from, from, opp, empty, 0, 0, 4, sink);
+            king_captures<G, true>(from, from, opp, empty, 0, 0, 4, sink);
         else
             man_captures<G>(from, at, opp, empty, 0, 0, sink);
     }
 }
 
-// Keeps the sequences that take the most pieces, each distinct (from, to, captured) once.
-struct MajoritySink {
+// Keeps the sequences that take the most pieces (Majority) or every sequence, each distinct
+// (from, to, captured) once.
+template <bool Majority>
+struct CaptureSink {
     MoveList& list;
     int best = 0;
     int merge_from = 2;
@@ -263,11 +307,13 @@ struct MajoritySink {
         merge_from = same_from;
     }
     void leaf(int from, int to, Bitboard captured, int n) {
-        if (n < best) return;
-        if (n > best) {
-            best = n;
-            list.clear();
-            piece_start = 0;
+        if constexpr (Majority) {
+            if (n < best) return;
+            if (n > best) {
+                best = n;
+                list.clear();
+                piece_start = 0;
+            }
         }
         const Move m{captured, std::uint8_t(from), std::uint8_t(to), 1};
         // Only one piece's own sequences can coincide.
@@ -283,11 +329,13 @@ struct MajoritySink {
     // nearest first (lowest bit first when the king went down the board), the walk's order.
     template <bool Down>
     void leaves(int from, Bitboard to, Bitboard captured, int n) {
-        if (n < best) return;
-        if (n > best) {
-            best = n;
-            list.clear();
-            piece_start = 0;
+        if constexpr (Majority) {
+            if (n < best) return;
+            if (n > best) {
+                best = n;
+                list.clear();
+                piece_start = 0;
+            }
         }
         for (; to; to ^= bit(Down ? lsb(to) : 63 - std::countl_zero(to)))
             list.push(Move{captured, std::uint8_t(from),
@@ -295,9 +343,11 @@ struct MajoritySink {
     }
 };
 
-// Counts the distinct sequences that take the most pieces, as MajoritySink but without a move
-// list: it remembers only the current piece's (to, captured) pairs, and only when they may repeat.
-struct MajorityCounter {
+// Counts the distinct sequences that take the most pieces (Majority) or all distinct sequences,
+// as CaptureSink but without a move list: it remembers only the current piece's (to, captured)
+// pairs, and only when they may repeat.
+template <bool Majority>
+struct CaptureCounter {
     struct Seen {
         Bitboard captured;
         int to;
@@ -313,11 +363,13 @@ struct MajorityCounter {
         merge_from = same_from;
     }
     void leaf(int, int to, Bitboard captured, int taken) {
-        if (taken < best) return;
-        if (taken > best) {
-            best = taken;
-            n = 0;
-            seen_size = 0;
+        if constexpr (Majority) {
+            if (taken < best) return;
+            if (taken > best) {
+                best = taken;
+                n = 0;
+                seen_size = 0;
+            }
         }
         if (taken >= merge_from) {
             for (std::size_t i = 0; i < seen_size; ++i)
@@ -328,11 +380,13 @@ struct MajorityCounter {
     }
     template <bool Down>
     void leaves(int, Bitboard to, Bitboard, int taken) {
-        if (taken < best) return;
-        if (taken > best) {
-            best = taken;
-            n = 0;
-            seen_size = 0;
+        if constexpr (Majority) {
+            if (taken < best) return;
+            if (taken > best) {
+                best = taken;
+                n = 0;
+                seen_size = 0;
+            }
         }
         n += std::uint64_t(popcount(to));
     }
@@ -342,12 +396,12 @@ struct MajorityCounter {
 template <Color Us, class B>
 void generate(const BasicPosition<B>& p, MoveList& list) {
     static_assert(implements<B>);
-    using G = typename B::Geometry;
+    using G = KernelOf<B, Us>;
     using S = Steps<G, Us>;
     list.clear();
     const Bitboard own = p.pieces(Us), opp = p.pieces(~Us), kings = p.kings();
     if (const Bitboard c = capturers<G, Us>(own, opp, kings)) {
-        MajoritySink sink{list};
+        CaptureSink<G::majority> sink{list};
         captures<G>(own, opp, kings, c, sink);
         return;
     }
@@ -410,17 +464,23 @@ inline void two_jumps(Bitboard landed, Bitboard jumps_e, Bitboard jumps_on, std:
 // The number of legal captures; out of line so that the common case stays small.
 //
 // The men's sequences of one and two jumps are counted with bitboards, one direction (or pair
-// of directions) at a time; the walk (MajorityCounter) is left for the kings, whose count is then
+// of directions) at a time; the walk (CaptureCounter) is left for the kings, whose count is then
 // merged with the men's by the most pieces taken, and for men that take three or more.
 // This is exact because a man's first jumps never meet their own traces: after a jump along D, a
 // jump along E != -D neither passes the piece just taken nor lands on the start square, and a
 // third jump along F != -E can reach neither (D + 2E + F and D + E + F are never zero for
 // diagonal steps). So "can jump from this square along E" (j1..j4 below, on the board as it is)
 // is the exact test at every one of these steps, and below four jumps two jump orders of a man
-// never make the same move.
+// never make the same move. Games whose men capture forward only, or with no majority capture,
+// walk every piece.
 template <class G, Color Us>
 [[gnu::noinline]] std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings,
                                                Bitboard capturing) {
+    if constexpr (!G::men_capture_backward || !G::majority) {
+        CaptureCounter<G::majority> counter;
+        captures<G>(own, opp, all_kings, capturing, counter);
+        return counter.n;
+    }
     constexpr int l = L<G>, r = R<G>;
     const Bitboard capturing_kings = capturing & all_kings;
     const Bitboard men = capturing & ~all_kings;
@@ -467,7 +527,7 @@ template <class G, Color Us>
         }
         if (!capturing_kings && men_best) return men_count;
     }
-    MajorityCounter counter;
+    CaptureCounter<true> counter;
     captures<G>(own, opp, all_kings, walk, counter);
     if (counter.best > men_best) return counter.n;
     return counter.best == men_best ? counter.n + men_count : men_count;
@@ -483,7 +543,7 @@ inline std::uint64_t count(Bitboard own, Bitboard opp, Bitboard all_kings) {
 
 template <Color Us, class B>
 std::uint64_t count(const BasicPosition<B>& p) {
-    return count<typename B::Geometry, Us>(p.pieces(Us), p.pieces(~Us), p.kings());
+    return count<KernelOf<B, Us>, Us>(p.pieces(Us), p.pieces(~Us), p.kings());
 }
 
 // The bodies of movegen.hpp's public functions for this kernel, as they were when they were the
@@ -495,9 +555,8 @@ void generate_moves(const BasicPosition<B>& p, MoveList& list) {
 
 template <class B>
 bool can_capture(const BasicPosition<B>& p, Color by) {
-    using G = typename B::Geometry;
-    return (by == Color::Black ? capturers<G, Color::Black>(p.pieces(by), p.pieces(~by), p.kings())
-                               : capturers<G, Color::White>(p.pieces(by), p.pieces(~by), p.kings())) != 0;
+    return (by == Color::Black ? capturers<KernelOf<B, Color::Black>, Color::Black>(p.pieces(by), p.pieces(~by), p.kings())
+                               : capturers<KernelOf<B, Color::White>, Color::White>(p.pieces(by), p.pieces(~by), p.kings())) != 0;
 }
 
 template <class B>
