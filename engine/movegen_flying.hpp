@@ -306,15 +306,21 @@ struct CaptureSink {
         piece_start = list.size();
         merge_from = same_from;
     }
-    void leaf(int from, int to, Bitboard captured, int n) {
+    // Whether a sequence taking n pieces is kept; with majority capture a longer one than those
+    // kept so far replaces them.
+    bool keeps(int n) {
         if constexpr (Majority) {
-            if (n < best) return;
+            if (n < best) return false;
             if (n > best) {
                 best = n;
                 list.clear();
                 piece_start = 0;
             }
         }
+        return true;
+    }
+    void leaf(int from, int to, Bitboard captured, int n) {
+        if (!keeps(n)) return;
         const Move m{captured, std::uint8_t(from), std::uint8_t(to), 1};
         // Only one piece's own sequences can coincide.
         if (n >= merge_from)
@@ -329,14 +335,7 @@ struct CaptureSink {
     // nearest first (lowest bit first when the king went down the board), the walk's order.
     template <bool Down>
     void leaves(int from, Bitboard to, Bitboard captured, int n) {
-        if constexpr (Majority) {
-            if (n < best) return;
-            if (n > best) {
-                best = n;
-                list.clear();
-                piece_start = 0;
-            }
-        }
+        if (!keeps(n)) return;
         for (; to; to ^= bit(Down ? lsb(to) : 63 - std::countl_zero(to)))
             list.push(Move{captured, std::uint8_t(from),
                            std::uint8_t(Down ? lsb(to) : 63 - std::countl_zero(to)), 1});
@@ -362,15 +361,19 @@ struct CaptureCounter {
         seen_size = 0;
         merge_from = same_from;
     }
-    void leaf(int, int to, Bitboard captured, int taken) {
+    bool keeps(int taken) {  // as CaptureSink::keeps
         if constexpr (Majority) {
-            if (taken < best) return;
+            if (taken < best) return false;
             if (taken > best) {
                 best = taken;
                 n = 0;
                 seen_size = 0;
             }
         }
+        return true;
+    }
+    void leaf(int, int to, Bitboard captured, int taken) {
+        if (!keeps(taken)) return;
         if (taken >= merge_from) {
             for (std::size_t i = 0; i < seen_size; ++i)
                 if (seen[i].to == to && seen[i].captured == captured) return;
@@ -380,14 +383,7 @@ struct CaptureCounter {
     }
     template <bool Down>
     void leaves(int, Bitboard to, Bitboard, int taken) {
-        if constexpr (Majority) {
-            if (taken < best) return;
-            if (taken > best) {
-                best = taken;
-                n = 0;
-                seen_size = 0;
-            }
-        }
+        if (!keeps(taken)) return;
         n += std::uint64_t(popcount(to));
     }
 };

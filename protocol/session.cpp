@@ -222,7 +222,7 @@ void Session::start_search(const GameLine<V>& line, const Go& g) {
         out_.line("bestmove (none)");
         return;
     }
-    if constexpr (V::variant == Variant::English) {
+    if constexpr (V::has_book_and_egdb) {
         prepare_egdb(root);
         if (play_from_book(g, root)) return;
     }
@@ -393,26 +393,8 @@ bool Session::operator()(const Eval&) {
                 out_.line("info string eval not available: a capture is pending");
                 return;
             }
-            if constexpr (V::variant == Variant::International) {
-                if (const search::nnue::IntlNetwork* net = engine_.options().intl_network) {
-                    out_.line("info string eval network " + std::to_string(net->evaluate(line.position())) +
-                              " (" + (net->description().empty() ? "no description" : net->description()) +
-                              "); the classic evaluation's total follows");
-                }
-                const search::Score total = search::InternationalGame::evaluate(line.position());
-                out_.line("info string eval total " + std::to_string(total));
-            } else if constexpr (V::variant == Variant::Brazilian) {
-                out_.line("info string eval total " +
-                          std::to_string(search::BrazilianGame::evaluate(line.position())));
-            } else {
-                if (const search::nnue::Network* net = engine_.options().network) {
-                    out_.line("info string eval network " + std::to_string(net->evaluate(line.position())) +
-                              " (" + (net->description().empty() ? "no description" : net->description()) +
-                              "); the classic evaluation's terms follow");
-                }
-                for (const auto& [name, score] : eval_terms(line.position()))
-                    out_.line("info string eval " + name + " " + std::to_string(score));
-            }
+            for (const std::string& l : V::eval_lines(line.position(), engine_.options()))
+                out_.line("info string eval " + l);
         },
         game_);
     return true;

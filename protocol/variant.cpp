@@ -7,6 +7,8 @@
 #include "engine/notation_international.hpp"
 #include "engine/perft_international.hpp"
 #include "engine/rules.hpp"
+#include "protocol/report.hpp"
+#include "search/variant.hpp"
 
 namespace tempo::protocol {
 
@@ -115,6 +117,31 @@ Status ProtocolGame<B>::status(const Position& start, std::span<const Move> move
     for (const Move& m : moves)
         if (!g.play(m)) break;  // the game ended by rule before this move
     return g.status();
+}
+
+namespace {
+
+// The network's line of `eval`, before the hand-made evaluation's.
+template <class Net, class P>
+std::string network_line(const Net& net, const P& p, const char* then) {
+    return "network " + std::to_string(net.evaluate(p)) + " (" +
+           (net.description().empty() ? "no description" : net.description()) + "); " + then;
+}
+
+}  // namespace
+
+template <RulesTrait B>
+std::vector<std::string> ProtocolGame<B>::eval_lines(const Position& p, const search::Options& o) {
+    std::vector<std::string> out;
+    if constexpr (B::variant == Variant::English) {
+        if (o.network) out.push_back(network_line(*o.network, p, "the classic evaluation's terms follow"));
+        for (const auto& [name, score] : eval_terms(p)) out.push_back(name + " " + std::to_string(score));
+    } else {
+        if constexpr (B::variant == Variant::International)
+            if (o.intl_network) out.push_back(network_line(*o.intl_network, p, "the classic evaluation's total follows"));
+        out.push_back("total " + std::to_string(search::SearchGame<B>::evaluate(p)));
+    }
+    return out;
 }
 
 template struct ProtocolGame<Wcdf>;

@@ -31,6 +31,7 @@
 #include "engine/rules.hpp"
 #include "engine/rulebook.hpp"
 #include "protocol/options.hpp"
+#include "search/search.hpp"
 
 namespace tempo::protocol {
 
@@ -50,6 +51,13 @@ struct ProtocolGame : Rulebook<B> {
     static std::vector<std::string> board_lines(const Position& p);
     // The status after `moves` from `start` (the game's rules from the options).
     static Status status(const Position& start, std::span<const Move> moves, const Options& o);
+
+    // Whether the opening book and the endgame database serve this game (English draughts only).
+    static constexpr bool has_book_and_egdb = B::variant == Variant::English;
+    // The answer to `eval` for `p` (no capture pending), each line to follow "info string eval ":
+    // the network's score when the search has one for this game, then the hand-made evaluation's
+    // terms (English) or its total.
+    static std::vector<std::string> eval_lines(const Position& p, const search::Options& o);
 };
 
 extern template struct ProtocolGame<Wcdf>;

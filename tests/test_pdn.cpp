@@ -117,6 +117,16 @@ TEST_CASE("PDN GameType 20: international games are numbered from White and repl
     white_won.outcome = Outcome::WhiteWins;
     CHECK(pdn::result_text(white_won, pdn::GameType::International) == "1-0");
     CHECK(pdn::result_text(white_won, pdn::GameType::English) == "0-1");
+    // And back: outcome_of is result_text's inverse in every game; other text is no result.
+    for (pdn::GameType t : {pdn::GameType::English, pdn::GameType::International, pdn::GameType::Brazilian})
+        for (Outcome o : {Outcome::BlackWins, Outcome::WhiteWins, Outcome::Draw, Outcome::Ongoing}) {
+            Status st;
+            st.outcome = o;
+            CHECK(pdn::outcome_of(pdn::result_text(st, t), t) == o);
+        }
+    CHECK(pdn::outcome_of("1-0", pdn::GameType::International) == Outcome::WhiteWins);
+    CHECK(pdn::outcome_of("1-0") == Outcome::BlackWins);
+    for (const char* not_result : {"", "1-1", "2-0", "1/2", "*"}) CHECK(pdn::outcome_of(not_result) == Outcome::Ongoing);
 }
 
 TEST_CASE("PDN: an unknown GameType is refused with a clear error", "[pdn]") {

@@ -386,8 +386,9 @@ private:
                 break;
             }
         }
-        if (g.result == "1-0") r.loser = Color::White;
-        if (g.result == "0-1") r.loser = Color::Black;
+        const Outcome outcome = pdn::outcome_of(g.result);  // English games only (see the top)
+        if (outcome == Outcome::BlackWins) r.loser = Color::White;
+        if (outcome == Outcome::WhiteWins) r.loser = Color::Black;
         if (!r.loser) return;
         std::optional<std::size_t> last;
         for (std::size_t k = 0; k < r.moves.size(); ++k) {

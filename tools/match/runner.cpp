@@ -172,7 +172,15 @@ GameResult play_game(EngineSession& black, EngineSession& white, const Opening& 
 struct Job {
     int index, round, a, b, pair;
     bool a_black;
+
+    int black() const { return a_black ? a : b; }  // the engines' indices
+    int white() const { return a_black ? b : a; }
 };
+
+// The opening of a job's pair of games.
+const Opening& opening_of(const Job& job, const std::vector<Opening>& openings, const std::vector<int>& order) {
+    return openings[std::size_t(order[std::size_t(job.pair) % order.size()])];
+}
 
 // The outcome of each game of the schedule already in the PDN file `s.pdnout` (-resume), Ongoing
 // for the games still to play; no file yet means none played. A game of the file that is not the
@@ -187,7 +195,6 @@ Result<std::vector<Outcome>> played_before(const Settings& s, const std::vector<
     if (!text) return Error{text.error()};
     const auto games = pdn::read(*text);
     if (!games) return Error{s.pdnout + ": " + games.error()};
-    const bool black_first = pdn::first_player(s.variant) == Color::Black;
     for (const pdn::PdnGame& g : *games) {
         const std::string where = s.pdnout + ":" + std::to_string(g.line) + ": ";
         auto tag = [&](const char* name) {
@@ -202,9 +209,9 @@ Result<std::vector<Outcome>> played_before(const Settings& s, const std::vector<
             return Error{where + "Round '" + round_text + "' is not a game of this match (1 to " +
                          std::to_string(jobs.size()) + ")"};
         const Job& job = jobs[std::size_t(round - 1)];
-        const Opening& o = openings[std::size_t(order[std::size_t(job.pair) % order.size()])];
-        const std::string& black = s.engines[std::size_t(job.a_black ? job.a : job.b)].name;
-        const std::string& white = s.engines[std::size_t(job.a_black ? job.b : job.a)].name;
+        const Opening& o = opening_of(job, openings, order);
+        const std::string& black = s.engines[std::size_t(job.black())].name;
+        const std::string& white = s.engines[std::size_t(job.white())].name;
         if (tag("Event") != s.event || tag("Black") != black || tag("White") != white || tag("Opening") != o.label ||
             tag("GameType") != std::to_string(int(s.variant)))
             return Error{where + "game " + round_text + " is not this match's: it has Event '" + tag("Event") +
@@ -213,12 +220,7 @@ Result<std::vector<Outcome>> played_before(const Settings& s, const std::vector<
                          "', '" + black + "', '" + white + "', '" + o.label + "', '" + std::to_string(int(s.variant)) + "'"};
         Outcome& out = played[std::size_t(round - 1)];
         if (out != Outcome::Ongoing) return Error{where + "game " + round_text + " is in the file twice"};
-        const Outcome first_wins = black_first ? Outcome::BlackWins : Outcome::WhiteWins;
-        const Outcome second_wins = black_first ? Outcome::WhiteWins : Outcome::BlackWins;
-        out = g.result == "1/2-1/2" ? Outcome::Draw
-              : g.result == "1-0"   ? first_wins
-              : g.result == "0-1"   ? second_wins
-                                    : Outcome::Ongoing;
+        out = pdn::outcome_of(g.result, s.variant);
         if (out == Outcome::Ongoing) return Error{where + "game " + round_text + " has no result ('" + g.result + "')"};
     }
     return played;
@@ -308,7 +310,7 @@ int run_match(Settings s, std::FILE* out) {
     // Counts a finished game in the table, the first pair's score and the pentanomial pairs.
     auto account = [&](const Job& job, Outcome outcome) {
         ++finished;
-        const int black = job.a_black ? job.a : job.b, white = job.a_black ? job.b : job.a;
+        const int black = job.black(), white = job.white();
         auto add = [&](int engine, Outcome win) {
             Score& t = table[std::size_t(engine)];
             if (outcome == Outcome::Draw) ++t.draws;
@@ -348,7 +350,7 @@ int run_match(Settings s, std::FILE* out) {
     auto record = [&](const Job& job, GameResult& r) {
         std::lock_guard lock(mu);
         account(job, r.outcome);
-        const int black = job.a_black ? job.a : job.b, white = job.a_black ? job.b : job.a;
+        const int black = job.black(), white = job.white();
         const std::string result = r.record.result;
         if (pdn_file) {
             std::fputs(pdn::write(r.record).c_str(), pdn_file);
@@ -377,8 +379,8 @@ int run_match(Settings s, std::FILE* out) {
             if (k >= total) break;
             if (played[std::size_t(k)] != Outcome::Ongoing) continue;  // resumed: already in the PDN
             const Job& job = jobs[std::size_t(k)];
-            const Opening& o = openings[std::size_t(order[std::size_t(job.pair) % order.size()])];
-            const int black = job.a_black ? job.a : job.b, white = job.a_black ? job.b : job.a;
+            const Opening& o = opening_of(job, openings, order);
+            const int black = job.black(), white = job.white();
             EngineSession& b = *sessions[std::size_t(black)];
             EngineSession& w = *sessions[std::size_t(white)];
             GameResult r = s.variant == pdn::GameType::International ? play_game<intl::Game>(b, w, o)

@@ -88,6 +88,14 @@ std::string result_text(const Status& s, GameType type) {
     return s.outcome == first_wins ? "1-0" : "0-1";
 }
 
+Outcome outcome_of(std::string_view result, GameType type) {
+    const bool black_first = first_player(type) == Color::Black;
+    if (result == "1/2-1/2") return Outcome::Draw;
+    if (result == "1-0") return black_first ? Outcome::BlackWins : Outcome::WhiteWins;
+    if (result == "0-1") return black_first ? Outcome::WhiteWins : Outcome::BlackWins;
+    return Outcome::Ongoing;
+}
+
 namespace {
 
 template <class G>

@@ -69,6 +69,9 @@ constexpr Color first_player(GameType t) { return t == GameType::English ? Color
 
 // The standard PDN result for a finished game, "*" while it goes on ("1-0": the first player won).
 std::string result_text(const Status& s, GameType type = GameType::English);
+// The inverse: the outcome a result tag gives ("1-0", "0-1", "1/2-1/2"), Ongoing for any other
+// text ("*" and what is not a result).
+Outcome outcome_of(std::string_view result, GameType type = GameType::English);
 
 // A record of `game` (its start position as a FEN tag when it is not the standard start with
 // Black to move). Tags given in `tags` come first, then GameType 21, FEN (if any) and Result.
