@@ -28,7 +28,7 @@
 
 #include "engine/bitboard.hpp"
 #include "engine/international.hpp"
-#include "engine/movegen_international.hpp"
+#include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "engine/perft.hpp"
 #include "engine/position.hpp"

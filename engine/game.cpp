@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "engine/movegen_international.hpp"
+#include "engine/movegen.hpp"
 #include "engine/notation_common.hpp"
 #include "engine/notation_international.hpp"
 #include "engine/rulebook.hpp"

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "engine/international.hpp"
-#include "engine/movegen_international.hpp"
+#include "engine/movegen.hpp"
 #include "engine/notation.hpp"
 #include "engine/result.hpp"
 

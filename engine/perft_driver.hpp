@@ -2,7 +2,7 @@
 // through the table) and the root driver (divide lines, threads, progress), templated on a board.
 // Internal to engine/: the board is perft_board.hpp's PerftBoard<RulesTrait>, instantiated by
 // perft.cpp (English) and perft_flying.cpp (international, Brazilian), which define the public
-// functions of perft.hpp, perft_international.hpp and brazilian.hpp.
+// functions of perft.hpp.
 //
 // A board `B` names what depends on the game, all resolved at compile time:
 //   B::Pos, B::List                 the position and move list types;

@@ -2,8 +2,8 @@
 // perft_board.hpp for their traits. One convention, equal moves counted once: the `routes`
 // arguments are ignored and a divide has one line per move.
 #include "engine/brazilian.hpp"
+#include "engine/perft.hpp"
 #include "engine/perft_board.hpp"
-#include "engine/perft_international.hpp"
 
 namespace tempo {
 

@@ -18,7 +18,6 @@
 #include "engine/game.hpp"
 #include "engine/international.hpp"
 #include "engine/movegen.hpp"
-#include "engine/movegen_international.hpp"
 #include "engine/notation.hpp"
 #include "engine/notation_international.hpp"
 #include "engine/position.hpp"

@@ -3,9 +3,8 @@
 #include <cstdio>
 
 #include "engine/movegen.hpp"
-#include "engine/movegen_international.hpp"
 #include "engine/notation_international.hpp"
-#include "engine/perft_international.hpp"
+#include "engine/perft.hpp"
 #include "engine/rules.hpp"
 #include "protocol/report.hpp"
 #include "search/variant.hpp"

@@ -4,7 +4,7 @@
 #include <cassert>
 #include <initializer_list>
 
-#include "engine/movegen_international.hpp"
+#include "engine/movegen.hpp"
 
 namespace tempo::search {
 

@@ -14,7 +14,6 @@
 #include "engine/brazilian.hpp"
 #include "engine/international.hpp"
 #include "engine/movegen.hpp"
-#include "engine/movegen_international.hpp"
 #include "engine/position.hpp"
 #include "engine/rulebook.hpp"
 #include "engine/rules.hpp"

@@ -8,7 +8,6 @@
 
 #include "engine/international.hpp"
 #include "engine/movegen.hpp"
-#include "engine/movegen_international.hpp"
 #include "engine/position.hpp"
 #include "engine/rules.hpp"
 

@@ -28,7 +28,6 @@
 #include "engine/notation.hpp"
 #include "engine/notation_international.hpp"
 #include "engine/perft.hpp"
-#include "engine/perft_international.hpp"
 #include "engine/position.hpp"
 #include "engine/rulebook.hpp"
 #include "engine/rules.hpp"

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/movegen_international.hpp"
+#include "engine/movegen.hpp"
 #include "engine/notation_international.hpp"
 #include "random_games.hpp"
 #include "search/bench.hpp"

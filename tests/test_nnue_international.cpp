@@ -13,7 +13,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "engine/movegen_international.hpp"
+#include "engine/movegen.hpp"
 #include "engine/notation_international.hpp"
 #include "nnue_fixture.hpp"
 #include "random_games.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "engine/notation_international.hpp"
-#include "engine/perft_international.hpp"
+#include "engine/perft.hpp"
 #include "rules_fixture.hpp"
 
 using namespace tempo;

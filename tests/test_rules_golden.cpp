@@ -36,7 +36,6 @@
 #include "engine/notation.hpp"
 #include "engine/notation_international.hpp"
 #include "engine/perft.hpp"
-#include "engine/perft_international.hpp"
 #include "engine/rulebook.hpp"
 
 using namespace tempo;

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "engine/notation_international.hpp"
-#include "engine/perft_international.hpp"
+#include "engine/perft.hpp"
 
 using namespace tempo;
 

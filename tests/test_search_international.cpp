@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-#include "engine/movegen_international.hpp"
+#include "engine/movegen.hpp"
 #include "engine/notation_international.hpp"
 #include "run_tempo.hpp"
 #include "search/search.hpp"

@@ -37,7 +37,6 @@
 #include "engine/game.hpp"
 #include "engine/international.hpp"
 #include "engine/movegen.hpp"
-#include "engine/movegen_international.hpp"
 #include "engine/variant.hpp"
 #include "search/egdb.hpp"
 #include "search/nnue.hpp"

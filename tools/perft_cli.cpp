@@ -21,7 +21,6 @@
 #include "engine/notation.hpp"
 #include "engine/notation_international.hpp"
 #include "engine/perft.hpp"
-#include "engine/perft_international.hpp"
 #include "engine/position.hpp"
 #include "engine/variant.hpp"
 #include "tools/cli.hpp"

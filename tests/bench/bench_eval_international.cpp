@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "engine/movegen_international.hpp"
+#include "engine/movegen.hpp"
 #include "search/eval_international.hpp"
 #include "search/nnue.hpp"
 

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "engine/notation_international.hpp"
-#include "engine/perft_international.hpp"
+#include "engine/perft.hpp"
 
 using namespace tempo;
 
