@@ -14,7 +14,9 @@
 // - The jumped pieces are lifted only when the move is over (art. 4.4, 4.5): until then they stay
 //   on the board, may not be jumped a second time and block the diagonal (the "Turkish strike").
 //   The capturing piece's own start square counts as free.
-// - A man is crowned only when its move ends on the far row (see Position::after).
+// - A man is crowned only when its move ends on the far row (see Position::after). Knob: a man
+//   that reaches it during a capture is crowned there and goes on capturing as a king (the
+//   Russian rule; the Move says so in `crowned_in_passing`).
 // - Moves with the same origin, destination and captured set are one move (`routes` counts the
 //   jump orders), the convention of the published perft tables.
 //
@@ -47,30 +49,37 @@ namespace tempo::movegen::flying {
 
 using intl::MoveList;  // the same BasicMoveList<512> for every game of this kernel
 
-// Whether this generator implements the rules trait B's choices. Two of them are knobs of the
-// walk below: whether men capture backwards, and whether only the sequences that take the most
-// pieces are legal (majority capture) or any complete sequence may be chosen.
+// Whether this generator implements the rules trait B's choices. Three of them are knobs of the
+// walk below: whether men capture backwards, whether only the sequences that take the most pieces
+// are legal (majority capture) or any complete sequence may be chosen, and whether a man that
+// reaches the far row during a capture stays a man (FMJD) or is crowned and goes on capturing as a
+// king (the Russian rule: crown_only_at_end false).
 template <class B>
 inline constexpr bool implements = B::flying_kings && B::kings_count_as_men && B::removed_after_move &&
-                                   B::crown_only_at_end && !B::crowning_ends_capture;
+                                   !B::crowning_ends_capture;
 static_assert(implements<intl::Fmjd>, "this generator implements the FMJD choices of international.hpp");
 
 // The board with the walk's choices: the Geometry's members (the kernel's functions take it where
-// they took the Geometry), whether men capture backwards, the side whose forward direction they
-// capture in when they do not (Black, unused, when they do), and majority capture. Both sides of
-// a game whose men capture both ways share one Kernel, so its walk is instantiated once.
-template <class Geo, bool MenBack, Color Forward, bool Majority>
+// they took the Geometry), whether men capture backwards, the side whose men are walked (their
+// forward directions and crowning row: Black, unused, when men capture both ways and are not
+// crowned mid-capture), majority capture, and crowning mid-capture. Both sides of a game whose
+// men capture both ways and stay men share one Kernel, so its walk is instantiated once.
+template <class Geo, bool MenBack, Color Side, bool Majority, bool CrownOn>
 struct Kernel : Geo {
     using Geometry = Geo;
     static constexpr bool men_capture_backward = MenBack;
-    static constexpr Color forward = Forward;
+    static constexpr Color forward = Side;
     static constexpr bool majority = Majority;
+    static constexpr bool crown_on = CrownOn;
+    // Where the side's men are crowned (Black moves down the board).
+    static constexpr Bitboard crown = Side == Color::Black ? Geo::row(Geo::rows - 1) : Geo::row(0);
 };
 
 // The kernel of side Us in the game with rules trait B.
 template <class B, Color Us>
 using KernelOf = Kernel<typename B::Geometry, B::men_capture_backward,
-                        B::men_capture_backward ? Color::Black : Us, B::majority_capture>;
+                        B::men_capture_backward && B::crown_only_at_end ? Color::Black : Us,
+                        B::majority_capture, !B::crown_only_at_end>;
 
 // The two step shifts of a geometry: down-left and down-right (5 and 6 on 10x10).
 template <class G>
@@ -163,12 +172,27 @@ template <class G, class Sink>
 void man_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
                   Sink& sink);
 
+// `skip` is a direction index the king need not look along (4: none). `MayEnd` false: the king
+// can still go on along `skip`, so the sequence may not end here (without majority capture a
+// shorter sequence is legal, so it must not be reported; with it, it is outnumbered anyway).
+template <class G, bool MayEnd, class Sink>
+void king_captures(int from, int at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
+                   int skip, Sink& sink);
+
 template <class G, int D, class Sink>
 inline bool man_jump(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
                      Sink& sink) {
     const Bitboard over = shift<D>(at) & opp;
     const Bitboard land = shift<D>(over) & empty;
     if (!land) return false;
+    if constexpr (G::crown_on) {
+        if (land & G::crown) {  // crowned here: the capture goes on as a king's
+            sink.crowned_in_passing = 1;
+            king_captures<G, true>(from, lsb(land), opp ^ over, empty, captured | over, n + 1, 4, sink);
+            sink.crowned_in_passing = 0;
+            return true;
+        }
+    }
     man_captures<G>(from, land, opp ^ over, empty, captured | over, n + 1, sink);
     return true;
 }
@@ -193,15 +217,11 @@ void man_captures(int from, Bitboard at, Bitboard opp, Bitboard empty, Bitboard 
 // Two jump orders of one piece can make the same move (same squares, same pieces taken) only
 // from this many pieces taken. A man needs a closed loop, four jumps. A king that took two
 // pieces, A then B, ends on the line through B crossing A's line, so B lies on the first line
-// only if it was straight behind A, and the walk reports that once; three may coincide.
-constexpr int same_move_from(bool king) { return king ? 3 : 4; }
-
-// `skip` is a direction index the king need not look along (4: none). `MayEnd` false: the king
-// can still go on along `skip`, so the sequence may not end here (without majority capture a
-// shorter sequence is legal, so it must not be reported; with it, it is outnumbered anyway).
-template <class G, bool MayEnd, class Sink>
-void king_captures(int from, int at, Bitboard opp, Bitboard empty, Bitboard captured, int n,
-                   int skip, Sink& sink);
+// only if it was straight behind A, and the walk reports that once; three may coincide. A man
+// crowned on the way mixes both kinds of jumps, for which no such bound is shown: every sequence
+// is compared (1).
+template <class G>
+constexpr int same_move_from(bool king) { return G::crown_on ? 1 : king ? 3 : 4; }
 
 // The free squares from which a king captures along D (direction index Index): those that see,
 // over free squares, an enemy with a free square behind it.
@@ -239,7 +259,7 @@ inline bool king_jump(int from, int at, Bitboard opp, Bitboard empty, Bitboard c
         king_captures<G, true>(from, l, opp, empty, captured, n + 1, 4, sink);
         land ^= bit(l);
     }
-    if (n + 1 < same_move_from(true)) {
+    if (n + 1 < same_move_from<G>(true)) {
         // No two sequences can make the same move yet, so the landing squares where the king
         // cannot turn off are reported at once and only the others are walked.
         constexpr int Cross = (Index + 1) % 2;  // 0 or 1: a crossing diagonal, both ways
@@ -285,7 +305,7 @@ void captures(Bitboard own, Bitboard opp, Bitboard all_kings, Bitboard capturing
         const Bitboard at = bit(from);
         const Bitboard empty = (G::mask & ~(own | opp)) | at;  // its own square is free
         const bool king = (all_kings & at) != 0;
-        sink.piece(same_move_from(king));
+        sink.piece(same_move_from<G>(king));
         if (king)
             king_captures<G, true>(from, from, opp, empty, 0, 0, 4, sink);
         else
@@ -294,13 +314,15 @@ void captures(Bitboard own, Bitboard opp, Bitboard all_kings, Bitboard capturing
 }
 
 // Keeps the sequences that take the most pieces (Majority) or every sequence, each distinct
-// (from, to, captured) once.
-template <bool Majority>
+// (from, to, captured) once; with crowning mid-capture (CrownOn), a sequence in which the man was
+// crowned is another move than one in which it was not.
+template <bool Majority, bool CrownOn = false>
 struct CaptureSink {
     MoveList& list;
     int best = 0;
     int merge_from = 2;
     std::size_t piece_start = 0;  // the first move in the list of the piece being walked
+    std::uint8_t crowned_in_passing = 0;  // set by the walk while a crowned man goes on
 
     void piece(int same_from) {
         piece_start = list.size();
@@ -321,11 +343,12 @@ struct CaptureSink {
     }
     void leaf(int from, int to, Bitboard captured, int n) {
         if (!keeps(n)) return;
-        const Move m{captured, std::uint8_t(from), std::uint8_t(to), 1};
+        Move m{captured, std::uint8_t(from), std::uint8_t(to), 1, 0};
+        if constexpr (CrownOn) m.crowned_in_passing = crowned_in_passing;
         // Only one piece's own sequences can coincide.
         if (n >= merge_from)
             for (std::size_t i = piece_start; i < list.size(); ++i)
-                if (list[i] == m) {
+                if (list[i] == m && (!CrownOn || list[i].crowned_in_passing == m.crowned_in_passing)) {
                     ++list[i].routes;
                     return;
                 }
@@ -338,23 +361,24 @@ struct CaptureSink {
         if (!keeps(n)) return;
         for (; to; to ^= bit(Down ? lsb(to) : 63 - std::countl_zero(to)))
             list.push(Move{captured, std::uint8_t(from),
-                           std::uint8_t(Down ? lsb(to) : 63 - std::countl_zero(to)), 1});
+                           std::uint8_t(Down ? lsb(to) : 63 - std::countl_zero(to)), 1, crowned_in_passing});
     }
 };
 
 // Counts the distinct sequences that take the most pieces (Majority) or all distinct sequences,
 // as CaptureSink but without a move list: it remembers only the current piece's (to, captured)
 // pairs, and only when they may repeat.
-template <bool Majority>
+template <bool Majority, bool CrownOn = false>
 struct CaptureCounter {
     struct Seen {
         Bitboard captured;
-        int to;
+        int to;  // with CrownOn, + 64 when the man was crowned on the way
     };
     int best = 0;
     int merge_from = 2;
     std::uint64_t n = 0;
     std::size_t seen_size = 0;
+    std::uint8_t crowned_in_passing = 0;
     std::array<Seen, MoveList::Capacity> seen;  // left uninitialised
 
     void piece(int same_from) {
@@ -374,6 +398,7 @@ struct CaptureCounter {
     }
     void leaf(int, int to, Bitboard captured, int taken) {
         if (!keeps(taken)) return;
+        if constexpr (CrownOn) to += 64 * crowned_in_passing;
         if (taken >= merge_from) {
             for (std::size_t i = 0; i < seen_size; ++i)
                 if (seen[i].to == to && seen[i].captured == captured) return;
@@ -397,7 +422,7 @@ void generate(const BasicPosition<B>& p, MoveList& list) {
     list.clear();
     const Bitboard own = p.pieces(Us), opp = p.pieces(~Us), kings = p.kings();
     if (const Bitboard c = capturers<G, Us>(own, opp, kings)) {
-        CaptureSink<G::majority> sink{list};
+        CaptureSink<G::majority, G::crown_on> sink{list};
         captures<G>(own, opp, kings, c, sink);
         return;
     }
@@ -405,7 +430,7 @@ void generate(const BasicPosition<B>& p, MoveList& list) {
     auto steps = [&]<int D>() {
         for (Bitboard t = shift<D>(men) & empty; t; t &= t - 1) {
             const int to = lsb(t);
-            list.push(Move{0, std::uint8_t(to - D), std::uint8_t(to), 1});
+            list.push(Move{0, std::uint8_t(to - D), std::uint8_t(to), 1, 0});
         }
     };
     steps.template operator()<S::F1>();
@@ -414,7 +439,7 @@ void generate(const BasicPosition<B>& p, MoveList& list) {
         const int from = lsb(k);
         auto ray = [&]<int D>() {
             for (Bitboard t = shift<D>(bit(from)) & empty; t; t = shift<D>(t) & empty)
-                list.push(Move{0, std::uint8_t(from), std::uint8_t(lsb(t)), 1});
+                list.push(Move{0, std::uint8_t(from), std::uint8_t(lsb(t)), 1, 0});
         };
         ray.template operator()<L<G>>();
         ray.template operator()<R<G>>();
@@ -467,13 +492,13 @@ inline void two_jumps(Bitboard landed, Bitboard jumps_e, Bitboard jumps_on, std:
 // third jump along F != -E can reach neither (D + 2E + F and D + E + F are never zero for
 // diagonal steps). So "can jump from this square along E" (j1..j4 below, on the board as it is)
 // is the exact test at every one of these steps, and below four jumps two jump orders of a man
-// never make the same move. Games whose men capture forward only, or with no majority capture,
-// walk every piece.
+// never make the same move. Games whose men capture forward only, with no majority capture or
+// with crowning mid-capture walk every piece.
 template <class G, Color Us>
 [[gnu::noinline]] std::uint64_t count_captures(Bitboard own, Bitboard opp, Bitboard all_kings,
                                                Bitboard capturing) {
-    if constexpr (!G::men_capture_backward || !G::majority) {
-        CaptureCounter<G::majority> counter;
+    if constexpr (!G::men_capture_backward || !G::majority || G::crown_on) {
+        CaptureCounter<G::majority, G::crown_on> counter;
         captures<G>(own, opp, all_kings, capturing, counter);
         return counter.n;
     }

@@ -129,7 +129,7 @@ struct ListSink {
 
     void king(bool begin) { king_start = begin ? list.size() : MoveList::Capacity; }
     void leaf(int from, Bitboard to, Bitboard captured) {
-        const Move m{captured, std::uint8_t(from), std::uint8_t(lsb(to)), 1};
+        const Move m{captured, std::uint8_t(from), std::uint8_t(lsb(to)), 1, 0};
         for (std::size_t i = king_start; i < list.size(); ++i)
             if (list[i] == m) {
                 ++list[i].routes;
@@ -150,7 +150,7 @@ template <Color Us, int D>
 inline void add_steps(Bitboard movers, Bitboard empty, MoveList& list) {
     for (Bitboard t = shift<D>(movers) & empty; t; t &= t - 1) {
         const int to = lsb(t);
-        list.push(Move{0, std::uint8_t(to - D), std::uint8_t(to), 1});
+        list.push(Move{0, std::uint8_t(to - D), std::uint8_t(to), 1, 0});
     }
 }
 

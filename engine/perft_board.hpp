@@ -133,7 +133,7 @@ struct PerftBoard {
         auto steps = [&]<int D>(Bitboard movers) {
             for (Bitboard t = shift<D>(movers) & empty; t; t &= t - 1) {
                 const int to = lsb(t);
-                visit(Move{0, std::uint8_t(to - D), std::uint8_t(to), 1});
+                visit(Move{0, std::uint8_t(to - D), std::uint8_t(to), 1, 0});
             }
         };
         steps.template operator()<S::F1>(own);

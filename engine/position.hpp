@@ -46,6 +46,9 @@ struct Move {
     std::uint8_t from;    // bit index (see bitboard.hpp), not a square number
     std::uint8_t to;
     std::uint8_t routes;  // 1 for every move but some king captures
+    // 1 when a man reached the far row during its capture and went on as a king (the Russian
+    // rule; rules.hpp), so it ends as a king wherever it stops; 0 in every other game.
+    std::uint8_t crowned_in_passing;
 
     constexpr bool is_capture() const { return captured != 0; }
     friend constexpr bool operator==(const Move& a, const Move& b) {
@@ -162,14 +165,17 @@ private:
 
 // A man is crowned where its move ends: `to` alone decides (in English draughts the move ends
 // when the man reaches the far row; in international draughts one that crosses it mid-capture
-// stays a man).
+// stays a man), but for a trait whose men are crowned mid-capture and go on as kings (neither
+// crown_only_at_end nor crowning_ends_capture) the move says whether that happened.
 template <class Board>
 template <Color Us, bool Keyed>
 BasicPosition<Board> BasicPosition<Board>::after(const Move& m) const {
     constexpr Color Them = ~Us;
     const Bitboard from = bit(m.from), to = bit(m.to), path = from ^ to;
     const bool king = (kings_ & from) != 0;
-    const bool crowned = !king && (to & Crown<Us>);
+    bool crowned = !king && (to & Crown<Us>);
+    if constexpr (!Board::crown_only_at_end && !Board::crowning_ends_capture)
+        crowned = !king && ((to & Crown<Us>) || m.crowned_in_passing);
     BasicPosition p = *this;
     p.pieces_[index(Us)] ^= path;
     p.pieces_[index(Them)] ^= m.captured;

@@ -5,7 +5,8 @@
 // - men step forward; they capture forward only, or backwards too (`men_capture_backward`);
 // - kings step one square, or fly along free diagonals and capture at a distance (`flying_kings`);
 // - a man reaching the far row in a capture ends its move there (`crowning_ends_capture`), goes
-//   on capturing as a man (`crown_only_at_end`), or is crowned and goes on as a king (neither);
+//   on capturing as a man (`crown_only_at_end`), or is crowned and goes on as a king (neither;
+//   the move then says it was crowned, and is another move than the same squares uncrowned);
 // - any capture may be chosen, or only those that take the most pieces (`majority_capture`,
 //   a king counting as one piece);
 // - jumped pieces stay on the board until the move ends (`removed_after_move`: they may not be
@@ -30,13 +31,17 @@
 
 namespace tempo::testing {
 
-// One move as the reference sees it: origin, destination, captured set (bits) and its routes.
+// One move as the reference sees it: origin, destination, captured set (bits), whether a man was
+// crowned on the way (the Russian rule: it reached the far row during the capture) and its routes.
 struct RefMove {
     int from, to;
     Bitboard captured;
     int routes;
-    auto key() const { return std::tie(from, to, captured); }
-    bool operator<(const RefMove& o) const { return std::tie(from, to, captured, routes) < std::tie(o.from, o.to, o.captured, o.routes); }
+    int crowned = 0;
+    auto key() const { return std::tie(from, to, captured, crowned); }
+    bool operator<(const RefMove& o) const {
+        return std::tie(from, to, captured, crowned, routes) < std::tie(o.from, o.to, o.captured, o.crowned, o.routes);
+    }
     bool operator==(const RefMove&) const = default;
 };
 
@@ -62,10 +67,12 @@ struct ReferenceGenerator {
         int n;  // pieces taken
         int from, to;
         Bitboard captured;
+        int crowned = 0;  // a man crowned during the capture, going on as a king
     };
 
     // Walks every capture sequence of the piece now on (f, r); `taken` holds the bits jumped so far.
-    static void walk(Board& b, int from, int f, int r, bool king, Bitboard taken, int n, std::vector<Leaf>& out) {
+    static void walk(Board& b, int from, int f, int r, bool king, Bitboard taken, int n, std::vector<Leaf>& out,
+                     int crowned = 0) {
         bool any = false;
         for (int d = 0; d < 4; ++d) {
             if (!king && !B::men_capture_backward && Dr[d] != b.forward) continue;
@@ -85,9 +92,9 @@ struct ReferenceGenerator {
                 if (!king && lr == b.crown_rank && B::crowning_ends_capture)
                     out.push_back({n + 1, from, bit_at(lf, lr), now});
                 else if (!king && lr == b.crown_rank && !B::crown_only_at_end)
-                    walk(b, from, lf, lr, true, now, n + 1, out);
+                    walk(b, from, lf, lr, true, now, n + 1, out, 1);
                 else
-                    walk(b, from, lf, lr, king, now, n + 1, out);
+                    walk(b, from, lf, lr, king, now, n + 1, out, crowned);
                 b.at[lf][lr] = 0;
                 b.at[f][r] = moved;
                 if (!(king && B::flying_kings)) break;
@@ -95,7 +102,7 @@ struct ReferenceGenerator {
             if constexpr (!B::removed_after_move) b.at[ef][er] = enemy;
             (void)enemy;
         }
-        if (!any && n > 0) out.push_back({n, from, bit_at(f, r), taken});
+        if (!any && n > 0) out.push_back({n, from, bit_at(f, r), taken, crowned});
     }
 
     // Every legal move of the side to move, sorted by (from, to, captured), each once with its routes.
@@ -134,10 +141,11 @@ struct ReferenceGenerator {
                         }
                     }
                 }
-        std::map<std::tuple<int, int, Bitboard>, int> routes;
-        for (const Leaf& l : leaves) ++routes[{l.from, l.to, l.captured}];
+        std::map<std::tuple<int, int, Bitboard, int>, int> routes;
+        for (const Leaf& l : leaves) ++routes[{l.from, l.to, l.captured, l.crowned}];
         std::vector<RefMove> out;
-        for (const auto& [k, n] : routes) out.push_back({std::get<0>(k), std::get<1>(k), std::get<2>(k), n});
+        for (const auto& [k, n] : routes)
+            out.push_back({std::get<0>(k), std::get<1>(k), std::get<2>(k), n, std::get<3>(k)});
         return out;
     }
 
@@ -160,7 +168,7 @@ std::vector<RefMove> generated_moves(const BasicPosition<B>& p) {
     MoveListFor<B> list;
     generate_moves(p, list);
     std::vector<RefMove> out;
-    for (const Move& m : list) out.push_back({m.from, m.to, m.captured, int(m.routes)});
+    for (const Move& m : list) out.push_back({m.from, m.to, m.captured, int(m.routes), int(m.crowned_in_passing)});
     std::sort(out.begin(), out.end());
     return out;
 }

@@ -59,21 +59,21 @@ TEST_CASE("game: a refused move changes nothing", "[game]") {
         CHECK(g.moves().size() == 1);
     }
     // A Move from outside is checked as well: one that is not legal here is refused.
-    const Move bogus{0, std::uint8_t(Geo::bit_of(20)), std::uint8_t(Geo::bit_of(12)), 1};  // 21-13
+    const Move bogus{0, std::uint8_t(Geo::bit_of(20)), std::uint8_t(Geo::bit_of(12)), 1, 0};  // 21-13
     const auto r = g.play(bogus);
     REQUIRE_FALSE(r.ok());
     CHECK(r.error() == "not a legal move: 21-13");
     CHECK(g.moves().size() == 1);
     // Nonsense from a client (a ghost bit, bits off the board) is refused without harm.
-    for (const Move& junk : {Move{0, 8, 13, 1}, Move{bit(40) | bit(3), 200, 255, 7},
-                             Move{~Bitboard{0}, 13, 4, 0}}) {
+    for (const Move& junk : {Move{0, 8, 13, 1, 0}, Move{bit(40) | bit(3), 200, 255, 7, 0},
+                             Move{~Bitboard{0}, 13, 4, 0, 0}}) {
         const auto j = g.play(junk);
         REQUIRE_FALSE(j.ok());
         CHECK(j.error().rfind("not a legal move: ", 0) == 0);
         CHECK(g.moves().size() == 1);
     }
     // ... and a legal one is played, with its route count from the generator.
-    const Move good{0, std::uint8_t(Geo::bit_of(21)), std::uint8_t(Geo::bit_of(17)), 0};  // 22-18
+    const Move good{0, std::uint8_t(Geo::bit_of(21)), std::uint8_t(Geo::bit_of(17)), 0, 0};  // 22-18
     const auto ok = g.play(good);
     REQUIRE(ok.ok());
     CHECK(ok.value().routes == 1);
@@ -100,7 +100,7 @@ TEST_CASE("game: no move is accepted once the game is over", "[game]") {
     const auto v = g.validate("15-11");
     REQUIRE_FALSE(v.ok());
     CHECK(v.error() == "the game is over (White wins: Black has no legal move)");
-    const Move any{0, std::uint8_t(Geo::bit_of(14)), std::uint8_t(Geo::bit_of(10)), 1};
+    const Move any{0, std::uint8_t(Geo::bit_of(14)), std::uint8_t(Geo::bit_of(10)), 1, 0};
     CHECK(g.play(any).error() == "the game is over (White wins: Black has no legal move)");
     CHECK(g.moves().size() == 1);
     CHECK(g.legal_moves().empty());

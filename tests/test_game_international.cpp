@@ -59,15 +59,15 @@ TEST_CASE("intl game: play, history, undo and refusals", "[game][intl]") {
         CHECK(g.moves().size() == 2);
     }
     // A Move from outside: nonsense and illegal moves are refused, a legal one is played.
-    for (const Move& junk : {Move{0, 10, 11, 1}, Move{~Bitboard{0}, 200, 255, 7},
-                             Move{0, std::uint8_t(intl::Geo::bit_of(32)), std::uint8_t(intl::Geo::bit_of(28)), 1}}) {
+    for (const Move& junk : {Move{0, 10, 11, 1, 0}, Move{~Bitboard{0}, 200, 255, 7, 0},
+                             Move{0, std::uint8_t(intl::Geo::bit_of(32)), std::uint8_t(intl::Geo::bit_of(28)), 1, 0}}) {
         const auto j = g.play(junk);
         REQUIRE_FALSE(j.ok());
         CHECK(j.error().rfind("not a legal move: ", 0) == 0);
     }
     CHECK(g.moves().size() == 2);
     const Move take{bit(intl::Geo::bit_of(22)), std::uint8_t(intl::Geo::bit_of(27)),
-                    std::uint8_t(intl::Geo::bit_of(18)), 0};  // 28x19
+                    std::uint8_t(intl::Geo::bit_of(18)), 0, 0};  // 28x19
     REQUIRE(g.play(take).ok());
     CHECK(g.moves().back().routes == 1);
     CHECK(g.move_texts() == Texts{"32-28", "19-23", "28x19"});

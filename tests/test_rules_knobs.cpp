@@ -1,9 +1,10 @@
-// The flying-king generator's knobs (movegen_flying.hpp): men that capture forward only, and any
-// complete capture instead of majority capture. No game Tempo plays uses them yet; each is checked
-// here through a test trait that changes one or both of Brazilian draughts' choices, against the
-// slow reference generator written from the rules (reference_generator.hpp): the move lists, the
-// bulk counters and perft. A new game with these choices (pool checkers' capture without majority,
-// say) then needs a trait, its perft table and its own tests, not a generator.
+// The flying-king generator's knobs (movegen_flying.hpp): men that capture forward only, any
+// complete capture instead of majority capture, and a man crowned during a capture that goes on
+// as a king. No game Tempo plays uses them yet; each is checked here through a test trait that
+// changes some of Brazilian draughts' choices, against the slow reference generator written from
+// the rules (reference_generator.hpp): the move lists, the bulk counters and perft. A new game
+// with these choices (Russian draughts' capture rules are the last trait here) then needs a
+// trait, its perft table and its own tests, not a generator.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -21,20 +22,24 @@ using namespace tempo::testing;
 
 namespace {
 
-// Brazilian draughts with the two knobs set: men capture backwards or not, majority capture or
-// any. The rest (variant, notation, draws) is Brazilian's and is not what these tests look at.
-template <bool MenBack, bool Majority>
+// Brazilian draughts with the knobs set: men capture backwards or not, majority capture or any, a
+// man that reaches the far row mid-capture stays a man or is crowned and goes on as a king. The
+// rest (variant, notation, draws) is Brazilian's and is not what these tests look at.
+template <bool MenBack, bool Majority, bool CrownAtEnd = true>
 struct Knobs : brazil::Cbd {
     static constexpr bool men_capture_backward = MenBack;
     static constexpr bool majority_capture = Majority;
+    static constexpr bool crown_only_at_end = CrownAtEnd;
 };
 using ForwardMenMajority = Knobs<false, true>;
 using BackwardMenAnyCapture = Knobs<true, false>;
 using ForwardMenAnyCapture = Knobs<false, false>;
+using CrownedInCapture = Knobs<true, false, false>;  // Russian draughts' capture rules
 static_assert(RulesTrait<ForwardMenMajority> && movegen::FlyingKings<ForwardMenMajority>);
 static_assert(movegen::FlyingKings<BackwardMenAnyCapture> && movegen::FlyingKings<ForwardMenAnyCapture>);
+static_assert(movegen::FlyingKings<CrownedInCapture>);
 
-#define TEMPO_KNOB_RULES ForwardMenMajority, BackwardMenAnyCapture, ForwardMenAnyCapture
+#define TEMPO_KNOB_RULES ForwardMenMajority, BackwardMenAnyCapture, ForwardMenAnyCapture, CrownedInCapture
 
 template <class B>
 std::vector<RefMove> without_routes(std::vector<RefMove> moves) {
@@ -56,7 +61,8 @@ std::uint64_t reference_perft(const BasicPosition<B>& p, int depth) {
     if (depth == 1) return moves.size();
     std::uint64_t n = 0;
     for (const RefMove& m : moves)
-        n += reference_perft(p.after(Move{m.captured, std::uint8_t(m.from), std::uint8_t(m.to), 1}), depth - 1);
+        n += reference_perft(
+            p.after(Move{m.captured, std::uint8_t(m.from), std::uint8_t(m.to), 1, std::uint8_t(m.crowned)}), depth - 1);
     return n;
 }
 
@@ -65,7 +71,7 @@ std::uint64_t reference_perft(const BasicPosition<B>& p, int depth) {
 TEMPLATE_TEST_CASE("the flying generator's knobs agree with the reference generator", "[rules][movegen]",
                    TEMPO_KNOB_RULES) {
     using B = TestType;
-    int captures = 0, king_captures = 0, long_captures = 0, unlike_brazilian = 0, mixed_lengths = 0;
+    int captures = 0, king_captures = 0, long_captures = 0, unlike_brazilian = 0, mixed_lengths = 0, crowned = 0;
     for (const auto& p : random_game_sample<B>(4242, 2000, 50, 24)) {
         REQUIRE(p.is_consistent());
         INFO(brazil::to_fen(as_brazilian(p)));
@@ -86,6 +92,7 @@ TEMPLATE_TEST_CASE("the flying generator's knobs agree with the reference genera
                 longest = std::max(longest, popcount(m.captured));
             }
             long_captures += longest >= 3;
+            for (const Move& m : list) crowned += m.crowned_in_passing;
             mixed_lengths += shortest != longest;
         }
         unlike_brazilian += without_routes<B>(generated_moves(p)) != without_routes<B>(generated_moves(as_brazilian(p)));
@@ -99,6 +106,10 @@ TEMPLATE_TEST_CASE("the flying generator's knobs agree with the reference genera
         CHECK(mixed_lengths == 0);
     else
         CHECK(mixed_lengths > 100);
+    if constexpr (B::crown_only_at_end)
+        CHECK(crowned == 0);
+    else
+        CHECK(crowned > 100);
 }
 
 TEMPLATE_TEST_CASE("the flying generator's knobs: perft equals the reference generator's", "[rules][perft]",
