@@ -1,8 +1,8 @@
 // The flying-king kernel of move generation (its public functions are in movegen.hpp), for
 // international draughts (FMJD Annex 1, art. 4 "the capture"; the trait in international.hpp) and
 // Brazilian draughts, the same rules on the 8x8 board (brazilian.hpp). One generator, a template
-// over the board's Geometry and two of the trait's choices (Kernel below); each trait it serves
-// is checked below to make the choices it implements.
+// over the board's Geometry and the choices it can vary, the knobs below (Kernel); each trait it
+// serves is checked below to make the choices it implements.
 //
 // - Men step one square diagonally forward; they capture forwards and backwards (art. 4.1, 4.2)
 //   and go on capturing while they can (art. 4.5). Knob: men that capture forward only.
