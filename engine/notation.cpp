@@ -1,6 +1,7 @@
 #include "engine/notation.hpp"
 
 #include "engine/notation_common.hpp"
+#include "engine/route_walk.hpp"
 
 #include "engine/brazilian.hpp"
 #include "engine/international.hpp"
@@ -155,77 +156,12 @@ std::optional<Error> read_square_list(FenLexer& lex, Color c, FenBoard& board) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Jumps, shared by routes_of and the move parser
+// Jumps (route_walk.hpp), shared by routes_of and the move parser
 
-struct Jump {
-    int over;
-    int land;
-};
-
-struct Dir {
-    int df, dr;
-};
-constexpr std::array<Dir, 4> Dirs{{{-1, 1}, {1, 1}, {-1, -1}, {1, -1}}};
-
-// The rank step of a man of colour c: White moves up the board (rank 1 to 8), Black down.
-constexpr int forward_rank(Color c) { return c == Color::White ? 1 : -1; }
-
-// The piece that starts a capture on `start`, as the rules see it during the whole move: its
-// colour, whether it is a king, and the squares that block a landing (every piece but itself;
-// the jumped pieces stay on the board until the move is over).
-struct Jumper {
-    Color us;
-    bool king;
-    Bitboard blockers;
-    Bitboard enemies;
-
-    Jumper(const Position& p, int start)
-        : us(p.pieces(Color::White) & bit_at(start) ? Color::White : Color::Black),
-          king((p.kings() & bit_at(start)) != 0),
-          blockers(p.occupied() & ~bit_at(start)),
-          enemies(p.pieces(~us)) {}
-
-    bool may_go(const Dir& d) const { return king || d.dr == forward_rank(us); }
-    bool crowns_on(int square) const { return !king && (crown_row(us) & bit_at(square)); }
-
-    // The jumps from `at` with the pieces in `captured` already jumped.
-    std::vector<Jump> jumps_from(int at, Bitboard captured) const {
-        std::vector<Jump> out;
-        const int f = Geo::file_of(at), r = Geo::rank_of(at);
-        for (const Dir& d : Dirs) {
-            if (!may_go(d)) continue;
-            const int over = Geo::square_at(f + d.df, r + d.dr);
-            const int land = Geo::square_at(f + 2 * d.df, r + 2 * d.dr);
-            if (over < 0 || land < 0) continue;
-            if (!(enemies & bit_at(over)) || (captured & bit_at(over))) continue;
-            if (blockers & bit_at(land)) continue;
-            out.push_back({over, land});
-        }
-        return out;
-    }
-};
-
-// Extends `path` by every jump order that can still end in `m`, adding the complete ones to `out`.
-void collect_routes(const Jumper& j, const Move& m, std::vector<int>& path, Bitboard captured,
-                    std::vector<std::vector<int>>& out) {
-    const int at = path.back();
-    const std::vector<Jump> next = j.jumps_from(at, captured);
-    if (next.empty()) {
-        if (captured == m.captured && Geo::bit_of(at) == m.to) out.push_back(path);
-        return;
-    }
-    for (const Jump& jump : next) {
-        const Bitboard c = captured | bit_at(jump.over);
-        if ((c & ~m.captured) != 0) continue;  // takes a piece the move does not take
-        path.push_back(jump.land);
-        if (j.crowns_on(jump.land)) {
-            if (c == m.captured && Geo::bit_of(jump.land) == m.to) out.push_back(path);
-        } else {
-            collect_routes(j, m, path, c, out);
-        }
-        path.pop_back();
-    }
-}
+using notation_detail::Dir;
+using notation_detail::forward_rank;
+using notation_detail::Jump;
+using Jumper = notation_detail::Capturer<Wcdf>;
 
 // ---------------------------------------------------------------------------------------------
 // Move text
@@ -328,7 +264,7 @@ std::string list_texts(const Position& p, const std::vector<Move>& moves, Notati
 // Walks a capture written as its full path, jump by jump, against the rules; returns the captured
 // pieces of a complete legal sequence or says which jump is wrong.
 Result<Bitboard> walk_capture(const Position& p, const std::vector<int>& squares, Notation n) {
-    const Jumper j(p, squares.front());
+    const Jumper j(p, squares.front(), p.side_to_move());
     const auto sq = [n](int s) { return square_text(s, n); };
     Bitboard captured = 0;
     for (std::size_t k = 1; k < squares.size(); ++k) {
@@ -433,14 +369,7 @@ Result<Position> parse_fen(std::string_view fen) {
 }
 
 std::vector<std::vector<int>> routes_of(const Position& p, const Move& m) {
-    if (!is_board_bit(m.from) || !is_board_bit(m.to)) return {};  // a Move from outside: no route
-    const int from = Geo::square_of(m.from), to = Geo::square_of(m.to);
-    if (!m.is_capture()) return {{from, to}};
-    std::vector<std::vector<int>> out;
-    std::vector<int> path{from};
-    collect_routes(Jumper(p, from), m, path, 0, out);
-    std::sort(out.begin(), out.end());
-    return out;
+    return notation_detail::walk_routes(p, m);
 }
 
 std::string move_text(const Position& p, const Move& m, Notation n) {

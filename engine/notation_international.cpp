@@ -6,6 +6,7 @@
 #include "engine/brazilian.hpp"
 #include "engine/notation.hpp"
 #include "engine/notation_common.hpp"
+#include "engine/route_walk.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -134,49 +135,6 @@ std::optional<Error> read_list(Reader& in, Color c, std::array<Bitboard, 2>& pie
     }
 }
 
-// --- Routes, by file and rank -------------------------------------------------------------------
-
-template <class P>
-struct RouteWalk {
-    using Geo = typename P::Geometry;
-    const P& p;
-    const Move& m;
-    bool king;
-    int from, to;  // squares
-    std::vector<std::vector<int>> out;
-
-    // A square the capturing piece may land on or pass over: empty, or its own start square.
-    bool is_free(int sq) const { return sq == from || (p.occupied() & bit_at<P>(sq)) == 0; }
-
-    void walk(int at, std::vector<int>& path, Bitboard taken) {
-        if (taken == m.captured) {
-            if (at == to) out.push_back(path);
-            return;
-        }
-        static constexpr int Df[] = {-1, 1, -1, 1}, Dr[] = {1, 1, -1, -1};
-        for (int d = 0; d < 4; ++d) {
-            int f = Geo::file_of(at) + Df[d], r = Geo::rank_of(at) + Dr[d];
-            int over = Geo::square_at(f, r);
-            if (king)
-                while (over >= 0 && is_free(over)) {
-                    f += Df[d], r += Dr[d];
-                    over = Geo::square_at(f, r);
-                }
-            if (over < 0) continue;
-            const Bitboard ob = bit_at<P>(over);
-            if (!(m.captured & ob) || (taken & ob)) continue;  // only the move's pieces, once each
-            for (int k = 1;; ++k) {
-                const int land = Geo::square_at(f + k * Df[d], r + k * Dr[d]);
-                if (land < 0 || !is_free(land)) break;
-                path.push_back(land);
-                walk(land, path, taken | ob);
-                path.pop_back();
-                if (!king) break;
-            }
-        }
-    }
-};
-
 template <class P>
 std::string move_text_of(const P& p, const Move& m, Notation n);
 
@@ -223,18 +181,7 @@ Result<P> parse_fen_of(std::string_view fen) {
 
 template <class P>
 std::vector<std::vector<int>> routes_of_move(const P& p, const Move& m) {
-    using Geo = typename P::Geometry;
-    if (m.from >= 64 || m.to >= 64) return {};
-    const Bitboard from = bit(m.from);
-    if (!(Geo::mask & from) || !(Geo::mask & bit(m.to))) return {};
-    RouteWalk<P> w{p, m, (p.kings() & from) != 0, Geo::square_of(m.from), Geo::square_of(m.to), {}};
-    if (!m.is_capture()) return {{w.from, w.to}};
-    if (!(p.pieces(p.side_to_move()) & from) || (m.captured & ~p.pieces(~p.side_to_move()))) return {};
-    std::vector<int> path{w.from};
-    w.walk(w.from, path, 0);
-    std::sort(w.out.begin(), w.out.end());
-    w.out.erase(std::unique(w.out.begin(), w.out.end()), w.out.end());
-    return w.out;
+    return notation_detail::walk_routes(p, m);
 }
 
 template <class P>

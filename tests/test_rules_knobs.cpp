@@ -2,7 +2,8 @@
 // complete capture instead of majority capture, and a man crowned during a capture that goes on
 // as a king. No game Tempo plays uses them yet; each is checked here through a test trait that
 // changes some of Brazilian draughts' choices, against the slow reference generator written from
-// the rules (reference_generator.hpp): the move lists, the bulk counters and perft. A new game
+// the rules (reference_generator.hpp): the move lists, the bulk counters, the notation's routes
+// (route_walk.hpp) and perft. A new game
 // with these choices (Russian draughts' capture rules are the last trait here) then needs a
 // trait, its perft table and its own tests, not a generator.
 #include <catch2/catch.hpp>
@@ -14,6 +15,7 @@
 #include "engine/brazilian.hpp"
 #include "engine/perft_board.hpp"
 #include "engine/position_impl.hpp"
+#include "engine/route_walk.hpp"
 #include "reference_generator.hpp"
 #include "rules_fixture.hpp"
 
@@ -77,6 +79,16 @@ TEMPLATE_TEST_CASE("the flying generator's knobs agree with the reference genera
         INFO(brazil::to_fen(as_brazilian(p)));
         const std::vector<RefMove> want = ReferenceGenerator<B>::moves(p);
         REQUIRE(without_routes<B>(generated_moves(p)) == without_routes<B>(want));
+        // The notation's route walker finds every jump order of each move, and only those.
+        for (const RefMove& r : want) {
+            const Move m{r.captured, std::uint8_t(r.from), std::uint8_t(r.to), 1, std::uint8_t(r.crowned)};
+            const auto routes = notation_detail::walk_routes(p, m);
+            REQUIRE(int(routes.size()) == r.routes);
+            for (const auto& route : routes) {
+                REQUIRE(route.front() == B::Geometry::square_of(r.from));
+                REQUIRE(route.back() == B::Geometry::square_of(r.to));
+            }
+        }
         MoveListFor<B> list;
         generate_moves(p, list);
         REQUIRE(count_moves(p) == list.size());
