@@ -15,7 +15,7 @@ if ! command -v clang++ >/dev/null 2>&1; then
 fi
 cmake --preset fuzz --log-level=WARNING
 cmake --build --preset fuzz
-for target in command fen intl book network serve; do
+for target in command fen intl brazil book network serve; do
     echo "== fuzz_$target for ${seconds}s"
     corpus=build/fuzz/corpus-$target
     mkdir -p "$corpus"

@@ -11,7 +11,7 @@
 //   move      a mutated move text read in a sample position: the move read, or the error
 //   foreign   a Move the position does not have (the other side's, a capture with a piece left
 //             out, a piece of the side to move with random enemies, random bits): its move_text
-//             and routes_of, where the two route walkers differ today
+//             and routes_of, where the two dialects differ (route_walk.hpp)
 // and last a `digest` line: FNV-1a over the generate_moves list (the order, from, to, captured,
 // routes), has_capture and the bulk move counts of 20,000 random positions. The order is pinned
 // because the transposition table stores a move as its index in that list (search/tt.hpp), so a
