@@ -186,40 +186,6 @@ TEST_CASE("nnue: EvalFile loads a network, refuses a bad one and keeps the evalu
     CHECK(out.find("info string eval material", second) != std::string::npos);
 }
 
-TEST_CASE("nnue: the engine and the trainer's integer forward pass agree on saved positions", "[nnue]") {
-    // tests/data/nnue-test-fixture.txt: positions with the score train/export.py computed for them
-    // with tests/data/nnue-test.nnue (docs/network-format.md).
-    const Result<nnue::Network> net = nnue::Network::load(TEMPO_TEST_DATA "/nnue-test.nnue");
-    REQUIRE(net.ok());
-    std::ifstream in(TEMPO_TEST_DATA "/nnue-test-fixture.txt");
-    REQUIRE(in);
-    auto board = [](const std::string& hex) {
-        const unsigned long squares = std::stoul(hex, nullptr, 16);
-        Bitboard b = 0;
-        for (int s = 0; s < 32; ++s)
-            if (squares >> s & 1) b |= bit(Geometry8::bit_of(s));
-        return b;
-    };
-    int positions = 0, buckets[nnue::Buckets] = {}, distinct = 0, last = 0;
-    for (std::string black, white, kings, side; in >> black >> white >> kings >> side;) {
-        int cp = 0;
-        REQUIRE(in >> cp);
-        const Position p = Position::from_bitboards(board(black), board(white), board(kings),
-                                                    side == "w" ? Color::White : Color::Black);
-        INFO(to_fen(p));
-        REQUIRE_FALSE(has_capture(p));
-        CHECK(net->evaluate_portable(p) == cp);
-        if (nnue::Network::avx2_available()) CHECK(net->evaluate_avx2(p) == cp);
-        ++positions;
-        ++buckets[nnue::bucket_of(popcount(p.occupied()))];
-        distinct += cp != last;
-        last = cp;
-    }
-    CHECK(positions == 200);
-    for (const int b : buckets) CHECK(b > 0);  // every bucket's layers are compared
-    CHECK(distinct > 150);
-}
-
 TEST_CASE("datagen --endgames: random endings, exactly labelled by the database when it covers them",
           "[nnue][cli]") {
     ::testing::ScratchDir dir;

@@ -1,10 +1,13 @@
 // The properties the network of every game shares (search/nnue.hpp, `BasicNetwork<G>`), one
 // TEMPLATE_TEST_CASE each over the games that have a network: the AVX2 path computes the portable
-// path's integers, a position and its colour-reversed twin score the same, and the first layer
-// updated from a cache gives the scores of a fresh sum. What is one game's own (its features, a
+// path's integers, a position and its colour-reversed twin score the same, the first layer
+// updated from a cache gives the scores of a fresh sum, and the engine scores the trainer's saved
+// positions as the trainer's integer pass did. What is one game's own (its features, a
 // network computed by hand, its loader's refusals, its options) stays in test_nnue.cpp and
 // test_nnue_international.cpp.
 #include <array>
+#include <fstream>
+#include <string>
 #include <random>
 #include <utility>
 #include <vector>
@@ -26,7 +29,11 @@ namespace {
 struct EnglishNetwork {
     using Trait = Wcdf;
     using Game = nnue::English;
+    using Network = nnue::Network;
     using Position = tempo::Position;
+    // A network exported by train/export.py and the positions it scored (docs/network-format.md).
+    static constexpr const char* fixture_network = TEMPO_TEST_DATA "/nnue-test.nnue";
+    static constexpr const char* fixture_scores = TEMPO_TEST_DATA "/nnue-test-fixture.txt";
     // First-layer and dense weight ranges: small ones keep most units between the clamps, the
     // whole int8 range drives them into the clamps (and the AVX2 multiply's pairwise sums to
     // their largest).
@@ -54,7 +61,10 @@ struct EnglishNetwork {
 struct InternationalNetwork {
     using Trait = intl::Fmjd;
     using Game = nnue::International;
+    using Network = nnue::IntlNetwork;
     using Position = intl::Position;
+    static constexpr const char* fixture_network = TEMPO_TEST_DATA "/nnue-intl-test.nnue";
+    static constexpr const char* fixture_scores = TEMPO_TEST_DATA "/nnue-intl-test-fixture.txt";
     static constexpr std::array<std::pair<int, int>, 3> avx2_weights{{{12, 12}, {25, 30}, {40, 127}}};
     static constexpr std::pair<int, int> twin_weights{25, 20}, cache_weights{30, 30};
 
@@ -142,4 +152,45 @@ TEMPLATE_TEST_CASE("nnue: the first layer updated from a cache gives the scores 
         if (Network::avx2_available()) REQUIRE(use.evaluate_avx2(p, avx2) == fresh);
     }
     CHECK(n > 2000);
+}
+
+TEMPLATE_TEST_CASE("nnue: the engine and the trainer's integer forward pass agree on saved positions", "[nnue]",
+                   EnglishNetwork, InternationalNetwork) {
+    // Each line of the fixture: Black's, White's and the kings' squares (bit s for square s + 1, in
+    // hex), the side to move, and the score the trainer's integer pass gave with the fixture network.
+    using Geo = typename TestType::Trait::Geometry;
+    using Position = typename TestType::Position;
+    using Network = typename TestType::Network;
+    using Game = typename TestType::Game;
+    const Result<Network> net = Network::load(TestType::fixture_network);
+    REQUIRE(net.ok());
+    std::ifstream in(TestType::fixture_scores);
+    REQUIRE(in);
+    auto board = [](const std::string& hex) {
+        const unsigned long long squares = std::stoull(hex, nullptr, 16);
+        Bitboard b = 0;
+        for (int s = 0; s < Geo::squares; ++s)
+            if (squares >> s & 1) b |= bit(Geo::bit_of(s));
+        return b;
+    };
+    int positions = 0, buckets[Game::Buckets] = {}, distinct = 0, last = 0;
+    nnue::Cache cache;
+    for (std::string black, white, kings, side; in >> black >> white >> kings >> side;) {
+        int cp = 0;
+        REQUIRE(in >> cp);
+        const Position p = Position::from_bitboards(board(black), board(white), board(kings),
+                                                    side == "w" ? Color::White : Color::Black);
+        INFO(to_fen(p));
+        REQUIRE_FALSE(has_capture(p));
+        CHECK(net->evaluate_portable(p) == cp);
+        CHECK(net->evaluate(p, cache) == cp);
+        if (Network::avx2_available()) CHECK(net->evaluate_avx2(p) == cp);
+        ++positions;
+        ++buckets[nnue::bucket_of<Game>(popcount(p.occupied()))];
+        distinct += cp != last;
+        last = cp;
+    }
+    CHECK(positions == 200);
+    for (const int b : buckets) CHECK(b > 0);  // every bucket's layers are compared
+    CHECK(distinct > 150);
 }

@@ -262,38 +262,3 @@ TEST_CASE("intl datagen: --variant international writes quiet 10x10 positions on
     CHECK_THAT(english.err, Catch::Contains("not a Tempo training-data file of English draughts"));
 }
 
-TEST_CASE("intl nnue: the engine and the trainer's integer forward pass agree on saved positions", "[nnue][intl]") {
-    // tests/data/nnue-intl-test-fixture.txt: positions with the score train/export.py computed for
-    // them with tests/data/nnue-intl-test.nnue (docs/network-format.md).
-    const Result<nnue::IntlNetwork> net = nnue::IntlNetwork::load(TEMPO_TEST_DATA "/nnue-intl-test.nnue");
-    REQUIRE(net.ok());
-    std::ifstream in(TEMPO_TEST_DATA "/nnue-intl-test-fixture.txt");
-    REQUIRE(in);
-    auto board = [](const std::string& hex) {
-        const unsigned long long squares = std::stoull(hex, nullptr, 16);
-        Bitboard b = 0;
-        for (int s = 0; s < 50; ++s)
-            if (squares >> s & 1) b |= bit(intl::Geo::bit_of(s));
-        return b;
-    };
-    int positions = 0, buckets[nnue::International::Buckets] = {}, distinct = 0, last = 0;
-    nnue::Cache cache;
-    for (std::string black, white, kings, side; in >> black >> white >> kings >> side;) {
-        int cp = 0;
-        REQUIRE(in >> cp);
-        const intl::Position p = intl::Position::from_bitboards(board(black), board(white), board(kings),
-                                                                side == "w" ? Color::White : Color::Black);
-        INFO(intl::to_fen(p));
-        REQUIRE_FALSE(intl::has_capture(p));
-        CHECK(net->evaluate_portable(p) == cp);
-        CHECK(net->evaluate(p, cache) == cp);
-        if (nnue::IntlNetwork::avx2_available()) CHECK(net->evaluate_avx2(p) == cp);
-        ++positions;
-        ++buckets[nnue::bucket_of<nnue::International>(popcount(p.occupied()))];
-        distinct += cp != last;
-        last = cp;
-    }
-    CHECK(positions == 200);
-    for (const int b : buckets) CHECK(b > 0);  // every bucket's layers are compared
-    CHECK(distinct > 150);
-}
