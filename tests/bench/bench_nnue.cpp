@@ -1,13 +1,20 @@
-// One evaluation by the neural network (search/nnue.hpp), each path, on quiet positions of random
-// games: compare with BM_EvaluateRich (bench_search.cpp), the classic evaluation. The network is
-// the built-in one when the build has it, else random weights of the same sizes (the cost does
-// not depend on the values).
+// One evaluation by the neural network (search/nnue.hpp) of each game, each path, on quiet
+// positions of random games: compare with BM_EvaluateRich (bench_search.cpp) and BM_IntlEvaluate
+// (bench_eval_international.cpp), the classic evaluations. The network is the built-in one when
+// the build has it, else random weights of the same sizes (the cost does not depend on the values).
+//
+// Run: build/release/tests/tempo_bench --benchmark_filter=Network (English: BM_Network...,
+// international draughts: BM_IntlNetwork...).
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
+#include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
-#include "engine/movegen.hpp"
+#include "bench_positions.hpp"
+#include "engine/international.hpp"
 #include "search/nnue.hpp"
 
 using namespace tempo;
@@ -15,86 +22,82 @@ using namespace tempo::search;
 
 namespace {
 
-std::vector<Position> quiet_positions() {
-    std::mt19937_64 rng(7);
-    std::vector<Position> out;
-    while (out.size() < 256) {
-        Position p = Position::start();
-        const int plies = int(rng() % 70);
-        for (int i = 0; i < plies; ++i) {
-            MoveList list;
-            generate_moves(p, list);
-            if (list.empty()) break;
-            p = p.after(list[rng() % list.size()]);
-        }
-        if (!has_capture(p) && count_moves(p) > 0) out.push_back(p);
-    }
-    return out;
-}
-
-const nnue::Network& network() {
-    static const nnue::Network net = [] {
-        if (const nnue::Network* built_in = nnue::Network::embedded()) return *built_in;
-        auto w = std::make_unique<nnue::Parameters>();
+// The built-in network of game G, or random weights (first layer within +-w1, dense within +-20).
+template <class G>
+const nnue::BasicNetwork<G>& network(int w1) {
+    static const nnue::BasicNetwork<G> net = [w1] {
+        if (const nnue::BasicNetwork<G>* built_in = nnue::BasicNetwork<G>::embedded()) return *built_in;
+        auto w = std::make_unique<nnue::BasicParameters<G>>();
         std::mt19937_64 rng(1);
         for (auto& row : w->w1)
-            for (auto& v : row) v = std::int16_t(int(rng() % 61) - 30);
+            for (auto& v : row) v = std::int16_t(int(rng() % std::uint64_t(2 * w1 + 1)) - w1);
+        for (auto& v : w->b1) v = 0;
         for (auto& d : w->dense) {
             for (auto& row : d.w2)
                 for (auto& v : row) v = std::int8_t(int(rng() % 41) - 20);
+            d.b2 = {};
             for (auto& row : d.w3)
                 for (auto& v : row) v = std::int8_t(int(rng() % 41) - 20);
+            d.b3 = {};
+            for (auto& v : d.w4) v = std::int8_t(int(rng() % 41) - 20);
+            d.b4 = 0;
         }
-        return nnue::Network::from_parameters(*w, "random").value();
+        return nnue::BasicNetwork<G>::from_parameters(*w, "random").value();
     }();
     return net;
 }
 
-}  // namespace
+// One game's network and positions.
+template <RulesTrait B, class G>
+struct Case {
+    std::vector<BasicPosition<B>> quiet, in_order;
+    const nnue::BasicNetwork<G>* net;
+};
 
-static void BM_NetworkEvaluate(benchmark::State& state) {
-    const auto positions = quiet_positions();
-    const nnue::Network& net = network();
+template <RulesTrait B, class G>
+void evaluate(benchmark::State& state, const Case<B, G>* c) {
     std::size_t i = 0;
-    for (auto _ : state) benchmark::DoNotOptimize(net.evaluate(positions[i++ & 255]));
+    for (auto _ : state) benchmark::DoNotOptimize(c->net->evaluate(c->quiet[i++ & 255]));
 }
-BENCHMARK(BM_NetworkEvaluate);
 
-static void BM_NetworkEvaluatePortable(benchmark::State& state) {
-    const auto positions = quiet_positions();
-    const nnue::Network& net = network();
+template <RulesTrait B, class G>
+void evaluate_portable(benchmark::State& state, const Case<B, G>* c) {
     std::size_t i = 0;
-    for (auto _ : state) benchmark::DoNotOptimize(net.evaluate_portable(positions[i++ & 255]));
+    for (auto _ : state) benchmark::DoNotOptimize(c->net->evaluate_portable(c->quiet[i++ & 255]));
 }
-BENCHMARK(BM_NetworkEvaluatePortable);
 
-// With the first layer updated from a cache, as the search evaluates: the positions of random
-// games in order, so one differs from the one before by a move (the cache's case in a search is
-// closer still: siblings of one node).
-static void BM_NetworkEvaluateCached(benchmark::State& state) {
-    std::mt19937_64 rng(3);
-    std::vector<Position> positions;
-    Position p = Position::start();
-    while (positions.size() < 256) {
-        MoveList list;
-        generate_moves(p, list);
-        if (list.empty()) {
-            p = Position::start();
-            continue;
-        }
-        if (!has_capture(p)) positions.push_back(p);
-        p = p.after(list[rng() % list.size()]);
-    }
-    const nnue::Network& net = network();
+// With the first layer updated from a cache, as the search evaluates: positions in game order (a
+// search's siblings are closer still).
+template <RulesTrait B, class G>
+void evaluate_cached(benchmark::State& state, const Case<B, G>* c) {
     nnue::Cache cache;
     std::size_t i = 0;
-    for (auto _ : state) benchmark::DoNotOptimize(net.evaluate(positions[i++ & 255], cache));
+    for (auto _ : state) benchmark::DoNotOptimize(c->net->evaluate(c->in_order[i++ & 255], cache));
 }
-BENCHMARK(BM_NetworkEvaluateCached);
 
-static void BM_NetworkFeatures(benchmark::State& state) {
-    const auto positions = quiet_positions();
+template <RulesTrait B, class G>
+void features(benchmark::State& state, const Case<B, G>* c) {
     std::size_t i = 0;
-    for (auto _ : state) benchmark::DoNotOptimize(nnue::features_of(positions[i++ & 255]));
+    for (auto _ : state) benchmark::DoNotOptimize(nnue::features_of(c->quiet[i++ & 255]));
 }
-BENCHMARK(BM_NetworkFeatures);
+
+template <RulesTrait B, class G>
+void register_game(const std::string& prefix, const Case<B, G>* c) {
+    benchmark::RegisterBenchmark((prefix + "Evaluate").c_str(), evaluate<B, G>, c);
+    benchmark::RegisterBenchmark((prefix + "EvaluatePortable").c_str(), evaluate_portable<B, G>, c);
+    benchmark::RegisterBenchmark((prefix + "EvaluateCached").c_str(), evaluate_cached<B, G>, c);
+    benchmark::RegisterBenchmark((prefix + "Features").c_str(), features<B, G>, c);
+}
+
+const bool registered = [] {
+    static const Case<Wcdf, nnue::English> english{bench::quiet_positions<Wcdf>(7, 70),
+                                                   bench::game_positions<Wcdf>(3), &network<nnue::English>(30)};
+    static const Case<intl::Fmjd, nnue::International> international{
+        bench::quiet_positions<intl::Fmjd>(17, 120), bench::game_positions<intl::Fmjd>(3),
+        &network<nnue::International>(20)};
+    register_game("BM_Network", &english);
+    register_game("BM_IntlNetwork", &international);
+    return true;
+}();
+
+}  // namespace

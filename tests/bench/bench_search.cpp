@@ -3,7 +3,7 @@
 #include <random>
 #include <vector>
 
-#include "engine/movegen.hpp"
+#include "bench_positions.hpp"
 #include "search/eval.hpp"
 #include "search/tt.hpp"
 
@@ -11,25 +11,8 @@ using namespace tempo;
 using namespace tempo::search;
 
 namespace {
-
 // Quiet positions from random games, the kind the search evaluates.
-std::vector<Position> quiet_positions() {
-    std::mt19937_64 rng(7);
-    std::vector<Position> out;
-    while (out.size() < 256) {
-        Position p = Position::start();
-        const int plies = int(rng() % 70);
-        for (int i = 0; i < plies; ++i) {
-            MoveList list;
-            generate_moves(p, list);
-            if (list.empty()) break;
-            p = p.after(list[rng() % list.size()]);
-        }
-        if (!has_capture(p) && count_moves(p) > 0) out.push_back(p);
-    }
-    return out;
-}
-
+std::vector<Position> quiet_positions() { return bench::quiet_positions<Wcdf>(7, 70); }
 }  // namespace
 
 // Evaluation of a mix of quiet opening, middle-game and endgame positions.
