@@ -319,6 +319,19 @@ inline std::string fen_of(TempoProcess& t) {
     return "<no Fen line>";
 }
 
+// A search from the start after `ucinewgame` (`go` with `limit`, e.g. "nodes 5000"): its lines up
+// to `bestmove`, without the figures that differ from run to run (the speed and the time, from
+// " nps " up to " hashfull "), so that two runs can be compared.
+inline std::vector<std::string> fresh_search(TempoProcess& t, const std::string& limit) {
+    t.send("ucinewgame");
+    t.send("position startpos");
+    t.send("go " + limit);
+    auto lines = t.until("bestmove");
+    for (auto& l : lines)
+        if (const auto at = l.find(" nps "); at != std::string::npos) l.erase(at, l.find(" hashfull ") - at);
+    return lines;
+}
+
 inline long long ms_since(TempoProcess::Clock::time_point t) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(TempoProcess::Clock::now() - t).count();
 }

@@ -12,6 +12,7 @@ using testing::TempoProcess;
 using testing::reply;
 using testing::legal;
 using testing::fen_of;
+using testing::fresh_search;
 using testing::words_of;
 using namespace std::chrono_literals;
 
@@ -193,18 +194,9 @@ TEST_CASE("10x10 transcript: go answers with a legal 10x10 move under every kind
         CHECK(moves == std::vector<std::string>{"28x19"});
     }
     SECTION("nodes: reproducible after ucinewgame") {
-        auto run = [&] {
-            t.send("ucinewgame");
-            t.send("position startpos");
-            t.send("go nodes 5000");
-            auto lines = t.until("bestmove");
-            for (auto& l : lines)
-                if (const auto at = l.find(" nps "); at != std::string::npos) l.erase(at, l.find(" hashfull ") - at);
-            return lines;
-        };
-        const auto first = run();
+        const auto first = fresh_search(t, "nodes 5000");
         CHECK(first.size() >= 2);
-        CHECK(run() == first);
+        CHECK(fresh_search(t, "nodes 5000") == first);
     }
     SECTION("movetime, MultiPV and Skill Level from the start") {
         t.send("position startpos");

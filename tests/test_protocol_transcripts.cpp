@@ -13,6 +13,7 @@ using testing::ms_since;
 using testing::TempoProcess;
 using testing::legal;
 using testing::fen_of;
+using testing::fresh_search;
 using testing::words_of;
 using namespace std::chrono_literals;
 
@@ -219,19 +220,9 @@ TEST_CASE("transcript: go with each limit", "[protocol][transcript]") {
         CHECK(lines.back().find(" ponder ") != std::string::npos);
     }
     SECTION("nodes: reproducible after ucinewgame") {
-        auto run = [&] {
-            t.send("ucinewgame");
-            t.send("position startpos");
-            t.send("go nodes 20000");
-            auto lines = t.until("bestmove");
-            for (auto& l : lines)  // time and speed differ from run to run
-                if (const auto at = l.find(" nps "); at != std::string::npos)
-                    l.erase(at, l.find(" hashfull ") - at);
-            return lines;
-        };
-        const auto first = run();
+        const auto first = fresh_search(t, "nodes 20000");
         CHECK(first.size() >= 3);
-        CHECK(run() == first);
+        CHECK(fresh_search(t, "nodes 20000") == first);
     }
     SECTION("movetime: bestmove within the time plus the overhead") {
         t.send("setoption name Move Overhead value 10");
