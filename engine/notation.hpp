@@ -42,8 +42,9 @@ std::string quoted(std::string_view text);
 
 // The notation of every game, one set of templates over its rules trait (English draughts' is
 // `Wcdf`, the default where nothing names the game): defined and instantiated for each game in
-// notation.cpp. The readers' wording follows the trait's `dialect`: English draughts keeps its
-// own (described above), every other game the FMJD one (notation_international.hpp). The other
+// notation.cpp, one reader for every game. Its messages follow the trait's `dialect`: English
+// draughts keeps its own (described above), every other game the FMJD one (described in
+// notation_international.hpp). The other
 // games' namespaces name these functions too (`intl::parse_fen`, `brazil::move_text`, ...).
 
 // Squares are 0-based (PDN number - 1) in the API; this converts for text: "15" or "e5"; "?" off

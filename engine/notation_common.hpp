@@ -1,9 +1,7 @@
 // What the 8x8 and 10x10 notations share, written once over the board's Geometry: the text
 // helpers, colour and square names, a square's bit, move text from a route, and FEN output.
-// Internal to engine/ (the two notations, and game.cpp for the colour names); the public API is
-// in notation.hpp, whose templates call the reader of the game's dialect, declared at the end.
-//
-// The two readers stay apart: their error messages differ and the tests check both.
+// Internal to engine/ (notation.cpp, route_walk.hpp, and the colour names for game.cpp and the
+// server); the public API is in notation.hpp.
 #pragma once
 
 #include <string>
@@ -90,32 +88,5 @@ std::string to_fen(const P& p) {
     }
     return s;
 }
-
-// The readers and move writers of the two dialects (rules_enums.hpp), which notation.hpp's
-// templates call by the trait's `dialect`.
-
-// English draughts (notation.cpp).
-namespace wcdf {
-Result<Position> parse_fen(std::string_view fen);
-std::vector<std::vector<int>> routes_of(const Position& p, const Move& m);
-std::string move_text(const Position& p, const Move& m, Notation n);
-Result<Move> parse_move(const Position& p, std::string_view text);
-std::vector<std::string> legal_move_texts(const Position& p, Notation n);
-}  // namespace wcdf
-
-// The FMJD wording, for every other game (notation_international.cpp, which instantiates it for
-// the position of each).
-namespace fmjd {
-template <class P>
-Result<P> parse_fen(std::string_view fen);
-template <class P>
-std::vector<std::vector<int>> routes_of(const P& p, const Move& m);
-template <class P>
-std::string move_text(const P& p, const Move& m, Notation n);
-template <class P>
-Result<Move> parse_move(const P& p, std::string_view text);
-template <class P>
-std::vector<std::string> legal_move_texts(const P& p, Notation n);
-}  // namespace fmjd
 
 }  // namespace tempo::notation_detail

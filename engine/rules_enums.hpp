@@ -2,9 +2,9 @@
 // variant.hpp so that position.hpp can name its game without pulling in text and errors.
 //
 // Variant: the games Tempo plays, one enum for the searcher, the protocol and the tools (their
-// names, in options and flags, are in variant.hpp). Dialect: the wording of the text readers'
-// errors, which differs between the English and the FMJD-style readers (notation.cpp,
-// notation_international.cpp); a new variant takes the FMJD wording.
+// names, in options and flags, are in variant.hpp). Dialect: the wording of the text reader's
+// errors, English draughts' own or the FMJD one (notation.cpp, its `Wording`); a new variant
+// takes the FMJD wording.
 #pragma once
 
 #include <cstdint>

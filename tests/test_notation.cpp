@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/international.hpp"
 #include "engine/notation.hpp"
+#include "engine/notation_international.hpp"
 #include "random_games.hpp"
 
 using namespace tempo;
@@ -380,4 +382,46 @@ TEST_CASE("moves: arbitrary text never crashes the reader, and what it accepts i
         CHECK(std::find(list.begin(), list.end(), m.value()) != list.end());
     }
     CHECK(accepted > 1000);
+}
+
+// The reader is one grammar for every game (notation.cpp); the points where English draughts'
+// wording (Dialect::Wcdf) and the FMJD one notice a problem differently, each beside the other.
+TEST_CASE("dialects: the same mistake read by English and by an FMJD game", "[notation][dialect]") {
+    const auto english_fen = [](const char* text) {
+        const auto p = parse_fen(text);
+        REQUIRE_FALSE(p.ok());
+        return p.error();
+    };
+    const auto intl_fen = [](const char* text) {
+        const auto p = intl::parse_fen(text);
+        REQUIRE_FALSE(p.ok());
+        return p.error();
+    };
+    const auto intl_move = [](const char* text) {
+        const auto m = intl::parse_move(intl::Position::start(), text);
+        REQUIRE_FALSE(m.ok());
+        return m.error();
+    };
+    // A side letter with another letter after it.
+    CHECK(english_fen("BW:W21:B1") == "bad FEN: bad side to move \"BW\" (expected B or W)");
+    CHECK(intl_fen("WB:W31:B1") == "bad FEN: expected ':' and a colour's list, found \"B:W31:B1\"");
+    // A '.' where a list would be: English wants a square, FMJD ends the empty list there.
+    CHECK(english_fen("B:W.:B1") == "bad FEN: expected a square number in White's list, found \".\"");
+    CHECK(intl_fen("W:W.:B1") == "bad FEN: expected ':' and a colour's list, found \".:B1\"");
+    // An unknown board name: quoted as typed, or lower-cased.
+    CHECK(move_error(Start, "I3-h4") ==
+          "unknown square \"I3\" in \"I3-h4\" (files are a to h, ranks 1 to 8)");
+    CHECK(intl_move("K1-a1") == "unknown square \"k1\" in \"K1-a1\" (files are a to j, ranks 1 to 10)");
+    // A space inside a board name.
+    CHECK(move_error(Start, "c 3-d4") == "malformed move \"c 3-d4\": expected a square, found \"c\"");
+    const auto spaced = intl::parse_move(intl::Position::start(), "d 4-e5");
+    REQUIRE(spaced.ok());
+    CHECK(intl::move_text(intl::Position::start(), spaced.value(), Notation::Names) == "d4-e5");
+    // Mixed notations after a bad square: English reads on to the bad square, FMJD stops at the mix.
+    CHECK(move_error(Start, "11-c3-zz") == "malformed move \"11-c3-zz\": expected a square, found \"z\"");
+    CHECK(intl_move("31-a1-zz") == "malformed move \"31-a1-zz\": mixes square numbers and board names");
+    // A step of three squares: English says so after the piece is found, FMJD before.
+    CHECK(move_error(Start, "11-15-19") ==
+          "not a legal move: a step goes from one square to the next, 11-15-19 names 3 squares");
+    CHECK(intl_move("1-2-3") == "malformed move \"1-2-3\": a step names two squares; write captures with 'x'");
 }

@@ -1,6 +1,6 @@
 """What the trainer's tests of both games share (test_data.py, test_export.py,
 test_international.py): a temporary folder per test, the active features of records, and a network
-whose integer parameters are all zero."""
+whose integer parameters are all zero, and the check of the first layer's int16 bound."""
 
 import os
 import tempfile
@@ -23,6 +23,20 @@ def zero_network(inputs, h1=128):
     for name, _, shape in ex.PerBucket:
         q[name] = np.zeros((4,) + shape)
     return {k: v.astype(np.int64) for k, v in q.items()}
+
+
+def check_first_layer_bound(test, inputs, pieces, weight, words):
+    """The export's int16 rule for a first-layer unit: with `pieces` pieces on the board (the most
+    the game has), its `pieces` largest weights plus its bias must fit. One over is refused with a
+    message holding `words`; exactly 32767 is written and read back."""
+    q = zero_network(inputs)
+    q["W1"][: pieces + 1, 7] = weight   # one row more than can be active: it must not count
+    q["b1"][7] = 32768 - pieces * weight
+    with test.assertRaises(ex.NetworkError) as caught:
+        ex.network_bytes(q, "x")
+    test.assertIn(words, str(caught.exception))
+    q["b1"][7] = 32767 - pieces * weight
+    ex.parse_network(ex.network_bytes(q, "x"))
 
 
 class TempDir(unittest.TestCase):

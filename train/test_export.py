@@ -13,7 +13,7 @@ import export as ex
 import model
 import synth
 import tempo_data as td
-from shared_testing import zero_network
+from shared_testing import check_first_layer_bound, zero_network
 
 
 SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "search", "nets", "english.nnue")
@@ -94,14 +94,7 @@ class TheFile(unittest.TestCase):
             self.assertIn(words, str(caught.exception))
 
     def test_refuses_a_first_layer_that_could_overflow(self):
-        q = zero_network(128)
-        q["W1"][:25, 7] = 1311      # 24 * 1311 + 1311 = 32775 > 32767
-        q["b1"][7] = 1311
-        with self.assertRaises(ex.NetworkError) as caught:
-            ex.network_bytes(q, "x")
-        self.assertIn("overflow int16", str(caught.exception))
-        q["b1"][7] = 1303           # 24 * 1311 + 1303 = 32767: allowed
-        ex.parse_network(ex.network_bytes(q, "x"))
+        check_first_layer_bound(self, 128, 24, 1311, "overflow int16")
 
     def test_the_model_clip_keeps_the_rule(self):
         net = random_net()

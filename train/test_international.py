@@ -17,7 +17,7 @@ import model
 import synth
 import tempo_data as td
 import train
-from shared_testing import TempDir, active, zero_network
+from shared_testing import TempDir, active, check_first_layer_bound, zero_network
 
 I = td.International
 
@@ -140,12 +140,7 @@ class Network(unittest.TestCase):
         self.assertIn("game 1, not English draughts", str(caught.exception))
 
     def test_the_first_layer_rule_counts_forty_pieces(self):
-        q = zero_network(200)
-        q["W1"][:40, 3] = 800       # 40 * 800 + 800 = 32800 > 32767
-        q["b1"][3] = 800
-        with self.assertRaises(ex.NetworkError) as caught:
-            ex.network_bytes(q, "x")
-        self.assertIn("the 40 largest", str(caught.exception))
+        check_first_layer_bound(self, 200, 40, 800, "the 40 largest")
         net = model.Net(I)
         with torch.no_grad():
             net.W1.fill_(100.0)
