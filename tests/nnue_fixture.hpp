@@ -7,6 +7,9 @@
 #include <cstring>
 #include <memory>
 #include <random>
+#include <string>
+
+#include <catch2/catch.hpp>
 
 #include "engine/rules.hpp"
 #include "search/nnue.hpp"
@@ -56,6 +59,26 @@ BasicPosition<B> colour_reversed(const BasicPosition<B>& p) {
     };
     return BasicPosition<B>::from_bitboards(turn(p.pieces(Color::White)), turn(p.pieces(Color::Black)),
                                             turn(p.kings()), ~p.side_to_move());
+}
+
+// The output of a session that evaluates with a network (`expected`, its `eval` line), gives a
+// file the option refuses (`error`, the start of that message), evaluates again, then switches to
+// Evaluation classic and evaluates: the network's line, the refusal, which keeps the network, the
+// same line again, and after classic no network line but `classic` (the hand-set evaluation's
+// line). Returns where the second network line is.
+inline std::size_t check_refused_file_keeps_network(const std::string& out, const std::string& expected,
+                                                     const std::string& error, const std::string& classic) {
+    const std::size_t first = out.find(expected);
+    REQUIRE(first != std::string::npos);
+    const std::size_t refused = out.find(error);
+    REQUIRE(refused != std::string::npos);
+    CHECK(refused > first);
+    CHECK_THAT(out.substr(refused), Catch::Contains("(the evaluation is unchanged)"));
+    const std::size_t second = out.find(expected, refused);
+    REQUIRE(second != std::string::npos);
+    CHECK(out.find("info string eval network", second + 1) == std::string::npos);
+    CHECK(out.find(classic, second) != std::string::npos);
+    return second;
 }
 
 }  // namespace tempo::testing

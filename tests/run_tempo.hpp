@@ -332,6 +332,14 @@ inline std::vector<std::string> fresh_search(TempoProcess& t, const std::string&
     return lines;
 }
 
+// Two fresh searches with the same limit answer alike, and with at least `min_lines` lines (some
+// `info` lines before `bestmove`).
+inline void check_reproducible(TempoProcess& t, const std::string& limit, std::size_t min_lines) {
+    const auto first = fresh_search(t, limit);
+    CHECK(first.size() >= min_lines);
+    CHECK(fresh_search(t, limit) == first);
+}
+
 inline long long ms_since(TempoProcess::Clock::time_point t) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(TempoProcess::Clock::now() - t).count();
 }

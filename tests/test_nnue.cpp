@@ -172,18 +172,8 @@ TEST_CASE("nnue: EvalFile loads a network, refuses a bad one and keeps the evalu
         {}, "setoption name EvalFile value " + dir.file("net.nnue") + "\neval\nsetoption name EvalFile value " +
                 dir.file("bad.nnue") + "\neval\nsetoption name Evaluation value classic\neval\nquit\n");
     REQUIRE(run.status == 0);
-    const std::string& out = run.out;
-    const std::size_t first = out.find(expected);
-    REQUIRE(first != std::string::npos);
-    const std::size_t error = out.find("info string error: EvalFile: network '" + dir.file("bad.nnue"));
-    REQUIRE(error != std::string::npos);
-    CHECK(error > first);
-    CHECK_THAT(out.substr(error), Catch::Contains("(the evaluation is unchanged)"));
-    // After the refusal the loaded network still evaluates; after Evaluation classic none does.
-    const std::size_t second = out.find(expected, error);
-    REQUIRE(second != std::string::npos);
-    CHECK(out.find("info string eval network", second + 1) == std::string::npos);
-    CHECK(out.find("info string eval material", second) != std::string::npos);
+    tempo::testing::check_refused_file_keeps_network(
+        run.out, expected, "info string error: EvalFile: network '" + dir.file("bad.nnue"), "info string eval material");
 }
 
 TEST_CASE("datagen --endgames: random endings, exactly labelled by the database when it covers them",

@@ -197,21 +197,14 @@ TEST_CASE("intl nnue: EvalFileInternational loads a network, refuses an English 
                 "\nsetoption name Evaluation value classic\neval\nquit\n");
     REQUIRE(run.status == 0);
     const std::string& out = run.out;
-    const std::size_t first = out.find(expected);
-    REQUIRE(first != std::string::npos);
-    const std::size_t error = out.find("info string error: EvalFileInternational: network '" + wrong +
-                                       "' is for game 0 (English draughts), not international draughts (1)");
-    REQUIRE(error != std::string::npos);
-    CHECK(error > first);
-    CHECK_THAT(out.substr(error), Catch::Contains("(the evaluation is unchanged)"));
-    const std::size_t second = out.find(expected, error);
-    REQUIRE(second != std::string::npos);
+    // After Evaluation classic only the hand-set evaluation's total is written.
+    tempo::testing::check_refused_file_keeps_network(out, expected,
+                                                     "info string error: EvalFileInternational: network '" + wrong +
+                                                         "' is for game 0 (English draughts), not international draughts (1)",
+                                                     "info string eval total");
     // The 10x10 file given to the English option is refused the same way.
     CHECK(out.find("info string error: EvalFile: network '" + good +
                    "' is for game 1 (international draughts), not English draughts (0)") != std::string::npos);
-    // After Evaluation classic only the hand-set evaluation's total is written.
-    CHECK(out.find("info string eval network", second + 1) == std::string::npos);
-    CHECK(out.find("info string eval total", second) != std::string::npos);
 }
 
 TEST_CASE("intl datagen: --variant international writes quiet 10x10 positions once each, with the game in the header",

@@ -8,12 +8,8 @@
 #include "run_tempo.hpp"
 #include "search/nnue.hpp"
 
-using testing::TempoProcess;
-using testing::reply;
-using testing::legal;
-using testing::fen_of;
-using testing::fresh_search;
-using testing::words_of;
+// The process runner and the reply readers of run_tempo.hpp.
+using namespace testing;
 using namespace std::chrono_literals;
 
 namespace {
@@ -194,9 +190,7 @@ TEST_CASE("10x10 transcript: go answers with a legal 10x10 move under every kind
         CHECK(moves == std::vector<std::string>{"28x19"});
     }
     SECTION("nodes: reproducible after ucinewgame") {
-        const auto first = fresh_search(t, "nodes 5000");
-        CHECK(first.size() >= 2);
-        CHECK(fresh_search(t, "nodes 5000") == first);
+        check_reproducible(t, "nodes 5000", 2);
     }
     SECTION("movetime, MultiPV and Skill Level from the start") {
         t.send("position startpos");

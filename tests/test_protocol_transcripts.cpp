@@ -9,12 +9,8 @@
 #include "run_tempo.hpp"
 #include "search/nnue.hpp"
 
-using testing::ms_since;
-using testing::TempoProcess;
-using testing::legal;
-using testing::fen_of;
-using testing::fresh_search;
-using testing::words_of;
+// The process runner and the reply readers of run_tempo.hpp.
+using namespace testing;
 using namespace std::chrono_literals;
 
 namespace {
@@ -220,9 +216,7 @@ TEST_CASE("transcript: go with each limit", "[protocol][transcript]") {
         CHECK(lines.back().find(" ponder ") != std::string::npos);
     }
     SECTION("nodes: reproducible after ucinewgame") {
-        const auto first = fresh_search(t, "nodes 20000");
-        CHECK(first.size() >= 3);
-        CHECK(fresh_search(t, "nodes 20000") == first);
+        check_reproducible(t, "nodes 20000", 3);
     }
     SECTION("movetime: bestmove within the time plus the overhead") {
         t.send("setoption name Move Overhead value 10");
