@@ -98,6 +98,11 @@ TEST_CASE("tempo play asks again when an answer to its first questions is not un
     CHECK(eof.status == 0);
     CHECK(eof.out == "Not understood: 'purple'. Type black or white (an empty line means black).\nbye\n");
     CHECK(eof.err.empty());
+    // So does quit, as it does in the game.
+    const auto quit = run_tool({"play", "--side", "white"}, "purple\nquit\n22-18\n");
+    CHECK(quit.status == 0);
+    CHECK(quit.out == "Not understood: 'purple'. Type gentle, easy, medium, hard or expert (an empty line means "
+                      "medium).\nbye\n");
     const auto strength_eof = run_tool({"play", "--side", "black"});
     CHECK(strength_eof.status == 0);
     CHECK(strength_eof.out == "bye\n");

@@ -345,8 +345,8 @@ std::string one_of(std::span<const std::string_view> choices) {
 
 // Asks on stdin (for a missing --side or --strength) until the answer is one of `choices`, in any
 // case; an empty line takes `fallback`. Any other answer (`help`, a typo) is told what is accepted
-// and asked again, since a new player should not be thrown out for it. The end of input gives
-// nullopt: nobody is there to play.
+// and asked again, since a new player should not be thrown out for it. `quit` (as in the game) and
+// the end of input give nullopt: the player leaves, or nobody is there to play.
 std::optional<std::string> ask(const char* question, std::span<const std::string_view> choices,
                                std::string_view fallback) {
     const bool prompt = isatty(STDIN_FILENO) != 0;
@@ -365,6 +365,7 @@ std::optional<std::string> ask(const char* question, std::span<const std::string
         std::string answer = first == std::string::npos ? "" : line.substr(first, last - first + 1);
         for (char& c : answer) c = char(std::tolower(static_cast<unsigned char>(c)));
         if (answer.empty()) return std::string(fallback);
+        if (answer == "quit") return std::nullopt;
         for (std::string_view c : choices)
             if (answer == c) return answer;
         std::printf("Not understood: '%s'. Type %s (an empty line means %.*s).\n",
@@ -384,7 +385,7 @@ int play_main(Args args) {
             "\n"
             "A game against Tempo. Without --side or --strength, each is asked for first (one line\n"
             "each on stdin; an empty line takes the default, black and medium; an answer that is\n"
-            "not one of the choices is asked again; the end of input leaves). Strengths: gentle\n"
+            "not one of the choices is asked again; quit or the end of input leaves). Strengths: gentle\n"
             "(Skill Level 0, 0.1 s a move), easy (5, 0.25 s), medium (10, 0.5 s), hard (15, 1 s),\n"
             "expert (20, 2 s); --movetime overrides the time. Then type moves (11-15, 22x15, c3-d4)\n"
             "or commands: hint, undo, flip, board, moves, save FILE, load FILE, new, quit, help.\n"
@@ -416,7 +417,7 @@ int play_main(Args args) {
     if (side.empty()) {
         constexpr std::array<std::string_view, 2> sides{"black", "white"};
         const auto answer = ask("Play as black or white?", sides, "black");
-        if (!answer) {  // end of input: leave as the game loop does
+        if (!answer) {  // quit or the end of input: leave as the game loop does
             std::printf("bye\n");
             return ExitOk;
         }
