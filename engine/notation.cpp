@@ -281,8 +281,9 @@ struct Wording<Dialect::Wcdf> {
     static std::string list(const P& p, const std::vector<Move>& moves, Notation n) {
         std::vector<std::pair<std::vector<int>, std::string>> texts;
         for (const Move& m : moves) {
-            const auto routes = walk_routes(p, m);
-            texts.emplace_back(routes.empty() ? std::vector<int>{} : routes.front(), move_text_in(p, m, n));
+            const auto routes = walk_routes(p, m);  // walked once: the sort key and the text
+            texts.emplace_back(routes.empty() ? std::vector<int>{} : routes.front(),
+                               notation_detail::move_text<typename P::Geometry>(routes, m, n));
         }
         std::sort(texts.begin(), texts.end());
         std::string s;
