@@ -52,11 +52,14 @@ private:
     Score aspiration(int depth, Score previous);
     Score search(const Position& p, Score alpha, Score beta, int depth, int ply, bool pv_node);
     Score quiesce(const Position& p, Score alpha, Score beta, int ply, bool may_extend);
+    Score horizon(const Position& p, Score e, Score alpha, Score beta, int ply);
     bool tick();
     // The static evaluation of the quiet position `p`: the game's network when one is set, else
     // its hand-set evaluation.
     Score evaluate(const Position& p) {
-        return Game::evaluate_with(p, engine_.options_, &nnue_cache_);
+        const Score e = Game::evaluate_with(p, engine_.options_, &nnue_cache_);
+        const int grain = engine_.options_.grain;
+        return grain > 1 ? Score(e / grain * grain) : e;
     }
     bool is_repetition(const Position& p, int ply) const;
     void order(const Position& p, MoveList& list, Keys& keys, const Move* tt_move, int ply) const;
@@ -229,9 +232,12 @@ Score Worker<Game>::quiesce(const Position& p, Score alpha, Score beta, int ply,
     seldepth_ = std::max(seldepth_, ply);
     if (!Game::has_capture(p)) {
         if (!Game::has_moves(p)) return loss_in(ply);
-        if (!engine_.options_.threat_extension || !may_extend || ply >= MaxPly ||
-            !Game::threatened(p))
-            return evaluate(p);
+        const Options& opt = engine_.options_;
+        if (!opt.threat_extension || !may_extend || ply >= MaxPly || !Game::threatened(p)) {
+            const Score e = evaluate(p);
+            if (!may_extend || ply >= MaxPly - 2) return e;
+            return horizon(p, e, alpha, beta, ply);
+        }
         may_extend = false;  // once per line
     }
     if (ply >= MaxPly) return Draw;  // a capture chain this long cannot happen; stay safe
@@ -254,6 +260,40 @@ Score Worker<Game>::quiesce(const Position& p, Score alpha, Score beta, int ply,
             best = s;
             if (s > alpha) {
                 alpha = s;
+                update_pv(ply, list[i]);
+                if (s >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+// A quiet horizon position evaluated as `e`, looked at once more (see Options): when `e` beats
+// alpha and the side to move has few safe moves (moves after which the opponent cannot
+// capture), every move is searched and `e` no longer counts; when `e` is a little below alpha,
+// the moves that give the opponent a capture (shots) are tried, with `e` as the floor.
+template <class Game>
+Score Worker<Game>::horizon(const Position& p, Score e, Score alpha, Score beta, int ply) {
+    const Options& opt = engine_.options_;
+    const bool squeeze = opt.squeeze > 0 && e > alpha;
+    const bool shot = opt.shot_margin > 0 && e <= alpha && e + opt.shot_margin > alpha;
+    if (!squeeze && !shot) return e;
+    MoveList list;
+    Game::generate(p, list);
+    if (squeeze) {
+        int safe = 0;
+        for (const Move& m : list)
+            if (!Game::has_capture(p.after(m)) && ++safe > opt.squeeze) return e;
+    }
+    Score best = squeeze ? -Infinite : e;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Position child = p.after(list[i]);
+        if (!squeeze && !Game::has_capture(child)) continue;
+        const Score s = -quiesce(child, -beta, -std::max(alpha, best), ply + 1, false);
+        if (engine_.stopped()) return 0;
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
                 update_pv(ply, list[i]);
                 if (s >= beta) break;
             }
@@ -441,7 +481,7 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
 // One iteration inside a window around the previous score, widened on each failure.
 template <class Game>
 Score Worker<Game>::aspiration(int depth, Score previous) {
-    Score delta = 25, alpha = -Infinite, beta = Infinite;
+    Score delta = engine_.options_.aspiration, alpha = -Infinite, beta = Infinite;
     if (depth >= 4 && !is_decisive(previous)) {
         alpha = previous - delta;
         beta = previous + delta;

@@ -137,6 +137,21 @@ struct Options {
     // ply more (every move, once per line) instead of evaluated: the evaluation cannot see a
     // piece that is about to be taken. Off: its matches showed no gain.
     bool threat_extension = false;
+    // Shots at the horizon: a quiet position whose evaluation is at most alpha, by less than
+    // `shot_margin`, also tries the moves that give the opponent a capture (a piece given to
+    // take more back is the commonest tactic of draughts), each resolved by captures alone; the
+    // evaluation stays the floor. Once per line, shared with the threat extension. 0: off.
+    int shot_margin = 0;
+    // Squeezes at the horizon: a quiet position whose evaluation beats alpha but whose side to
+    // move has at most `squeeze` moves that give nothing away is searched a ply more (every move,
+    // captures after it): being forced to give a piece is what a static evaluation misses. Once
+    // per line, shared with the two above. 0: off.
+    int squeeze = 0;
+    // The static evaluation is rounded toward zero to a multiple of this (1: as it is): coarser
+    // scores settle more null-window searches at once.
+    int grain = 1;
+    // The aspiration window's first half-width around the previous iteration's score.
+    int aspiration = 25;
     // The English evaluation's weights (search/eval.hpp); a match can set another built-in set.
     const Weights* weights = &DefaultWeights;
     // The English neural evaluation (search/nnue.hpp): by default the network built into the

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -201,6 +202,45 @@ TEST_CASE("finds the two-for-one shot", "[search][tactics]") {
     REQUIRE(r.pv.size() >= 3);
     CHECK(text(r.pv[1]) == "15x22");
     CHECK(text(r.pv[2]) == "25x9");
+}
+
+TEST_CASE("the horizon options see a squeeze and a shot one ply early", "[search][tactics][tuning]") {
+    auto engine_with = [](const char* spec) {
+        auto e = std::make_unique<Engine>(16);
+        const Result<Options> o = tune(Options{}, spec);
+        REQUIRE(o);
+        e->options() = o.value();
+        return e;
+    };
+    {
+        // B:W14,17,18:B9,19,21. After 9-13 every White move leaves 13x22 or another capture: a
+        // squeeze that a depth-1 search meets at its horizon, where only `squeeze` looks on.
+        const Position p = position_from_squares(B, {9, 19, 21}, {14, 17, 18});
+        const SearchResult plain = search_to(*engine_with(""), p, 1);
+        const SearchResult on = search_to(*engine_with("squeeze=1"), p, 1);
+        const SearchResult deeper = search_to(*engine_with(""), p, 3);
+        REQUIRE(on.best);
+        CHECK(text(*on.best) == "9-13");
+        REQUIRE(on.pv.size() == 3);
+        CHECK(on.pv[2].is_capture());
+        CHECK(on.score > plain.score + 400);         // a man more than the plain search sees
+        CHECK(std::abs(on.score - deeper.score) < 100);  // what two more plies confirm
+    }
+    {
+        // B:W18,23,32:B3,5,7,16. 7-10 prepares 10-14, given for 18x9 and taken back 5x14: at
+        // depth 2 the give-away is a horizon move, which only `shot` tries.
+        const Position p = position_from_squares(B, {3, 5, 7, 16}, {18, 23, 32});
+        const SearchResult plain = search_to(*engine_with(""), p, 2);
+        const SearchResult on = search_to(*engine_with("shot=600"), p, 2);
+        const SearchResult deeper = search_to(*engine_with(""), p, 4);
+        REQUIRE(on.best);
+        REQUIRE(plain.best);
+        CHECK(text(*on.best) == "7-10");
+        CHECK(text(*plain.best) != "7-10");
+        CHECK(on.score > plain.score + 300);
+        REQUIRE(deeper.best);
+        CHECK(text(*deeper.best) == "7-10");
+    }
 }
 
 TEST_CASE("king catches a lone man: the only winning move, won in exactly 7 plies", "[search][endgame]") {
