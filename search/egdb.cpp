@@ -194,11 +194,11 @@ public:
     // False when cancelled.
     bool run(int pieces) {
         layout(db_, pieces);
-        db_.data_.assign(db_.stats_.bytes, Unknown);
+        // Hundreds of megabytes for 5 pieces: filled in steps, so that a cancel is not kept waiting.
+        if (!fill(db_.data_, db_.stats_.bytes, Unknown)) return false;
         for (const Slice& s : db_.slices_)
             if (!solve(s)) return false;
-        tally(db_);
-        return true;
+        return tally(db_, cancel_);
     }
 
     // The slices of a database of `pieces` pieces, in solving order, and their places in data_.
@@ -235,12 +235,14 @@ public:
         db.stats_.bytes = offset;
     }
 
-    // Counts the positions, wins, losses and draws of every slice into the stats.
-    static void tally(Database& db) {
+    // Counts the positions, wins, losses and draws of every slice into the stats; false when
+    // `cancel` (if any) is set on the way.
+    static bool tally(Database& db, const std::atomic<bool>* cancel) {
         for (const Slice& s : db.slices_) {
             const auto n = std::size_t(s.pieces());
             const std::uint8_t* const bytes = db.data_.data() + s.offset;
             for (std::uint64_t i = 0; i < 2 * s.size; ++i) {
+                if (i % 4096 == 0 && cancel && cancel->load(std::memory_order_relaxed)) return false;
                 if (!Codec::valid(s, i % s.size)) continue;
                 const std::uint8_t b = bytes[i];
                 ++db.stats_.positions[n];
@@ -252,6 +254,7 @@ public:
                 }
             }
         }
+        return true;
     }
 
 private:
@@ -330,6 +333,20 @@ private:
 
     bool cancelled() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
 
+    // Steps of the large fills below: a few milliseconds each, the cancel checked between them.
+    static constexpr std::size_t FillStep = std::size_t{1} << 22;
+
+    // `v` becomes `n` bytes of `value`; false when cancelled on the way.
+    bool fill(std::vector<std::uint8_t>& v, std::uint64_t n, std::uint8_t value) const {
+        v.clear();
+        v.reserve(n);
+        while (v.size() < n) {
+            if (cancelled()) return false;
+            v.insert(v.end(), std::min<std::uint64_t>(FillStep, n - v.size()), value);
+        }
+        return true;
+    }
+
     // The positions one quiet move before the position of entry `e` (settled at `plies`), told of
     // its value.
     void propagate(const Slice& s, std::uint32_t e, int plies) {
@@ -383,8 +400,7 @@ private:
     // False when cancelled.
     bool solve(const Slice& s) {
         assert(s.size < Tentative);
-        count_.assign(2 * s.size, 0);
-        out_.assign(2 * s.size, 0);
+        if (!fill(count_, 2 * s.size, 0) || !fill(out_, 2 * s.size, 0)) return false;
         for (auto& b : buckets_) b.clear();
         if (!expand_all<Color::Black>(s) || !expand_all<Color::White>(s)) return false;
         for (std::size_t d = 0; d < buckets_.size(); ++d) {
@@ -409,7 +425,11 @@ private:
         }
         // What is still unknown is a draw.
         std::uint8_t* const bytes = db_.data_.data() + s.offset;
-        std::replace(bytes, bytes + 2 * s.size, Unknown, std::uint8_t{0});
+        for (std::uint64_t from = 0; from < 2 * s.size; from += FillStep) {
+            if (cancelled()) return false;
+            std::replace(bytes + from, bytes + std::min<std::uint64_t>(from + FillStep, 2 * s.size), Unknown,
+                         std::uint8_t{0});
+        }
         return true;
     }
 
@@ -511,11 +531,13 @@ Result<Database> Database::load(const std::string& path, const std::atomic<bool>
     if (size != db.stats_.bytes)
         return Error{what + " says its table has " + std::to_string(size) + " bytes; a " + std::to_string(pieces) +
                      "-piece database has " + std::to_string(db.stats_.bytes)};
-    db.data_.resize(size);
+    // Grown chunk by chunk as it is read, so that a cancel is not kept waiting by one large fill.
+    db.data_.reserve(size);
     constexpr std::uint64_t Chunk = 1 << 24;
     for (std::uint64_t at = 0; at < size; at += Chunk) {
         if (cancel && cancel->load(std::memory_order_relaxed)) return Error{"loading " + what + " was cancelled"};
         const std::uint64_t n = std::min(Chunk, size - at);
+        db.data_.resize(at + n);
         if (std::fread(db.data_.data() + at, 1, n, f.get()) != n)
             return Error{what + " is truncated (" + std::to_string(size) + " bytes of table expected)"};
     }
@@ -523,7 +545,7 @@ Result<Database> Database::load(const std::string& path, const std::atomic<bool>
     if (checksum(db.data_) != get(header + 24, 8)) return Error{what + " is damaged (checksum mismatch)"};
     if (std::any_of(db.data_.begin(), db.data_.end(), [](std::uint8_t b) { return b == Unknown; }))
         return Error{what + " holds an unsettled value"};
-    Builder::tally(db);
+    if (!Builder::tally(db, cancel)) return Error{"loading " + what + " was cancelled"};
     db.stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return db;
 }

@@ -6,9 +6,13 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -479,6 +483,36 @@ TEST_CASE("egdb: saved and loaded, the same database, and bad files are refused"
     const Result<Database> missing = Database::load(dir.file("none.egdb"));
     REQUIRE_FALSE(missing.ok());
     CHECK(missing.error().starts_with("cannot read endgame database"));
+}
+
+TEST_CASE("egdb: a cancelled build or load gives nothing; an uncancelled one gives the database", "[egdb]") {
+    const std::atomic<bool> set{true};
+    CHECK_FALSE(Database::build(3, set).has_value());
+    // Set while the build runs (a 4-piece build takes a second or more): no database, and the
+    // builder returns (the thread joins) rather than finishing the work.
+    std::atomic<bool> later{false};
+    std::optional<Database> cancelled;
+    std::thread builder([&] { cancelled = Database::build(4, later); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    later.store(true);
+    builder.join();
+    CHECK_FALSE(cancelled.has_value());
+    // Not set: the same database as the plain build.
+    const std::atomic<bool> unset{false};
+    const std::optional<Database> built = Database::build(3, unset);
+    REQUIRE(built.has_value());
+    CHECK(built->stats().positions == database(3).stats().positions);
+    CHECK(built->stats().wins == database(3).stats().wins);
+
+    testing::ScratchDir dir;
+    const std::string path = dir.file("three.egdb");
+    REQUIRE(database(3).save(path).ok());
+    const Result<Database> load = Database::load(path, &set);
+    REQUIRE_FALSE(load.ok());
+    CHECK(load.error() == "loading endgame database '" + path + "' was cancelled");
+    const Result<Database> loaded = Database::load(path, &unset);
+    REQUIRE(loaded.ok());
+    CHECK(loaded->stats().positions == database(3).stats().positions);
 }
 
 TEST_CASE("egdb: tempo egdb build and probe, strict options", "[egdb][cli]") {

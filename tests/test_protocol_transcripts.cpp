@@ -18,10 +18,18 @@ namespace {
 // Time the test process and the pipes may add to what the engine promises (clocks start once the
 // engine has answered isready). Sanitized builds run several times slower: more room there.
 #if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+constexpr bool Sanitized = true;
 constexpr long long Slack = 150;
 #else
+constexpr bool Sanitized = false;
 constexpr long long Slack = 25;
 #endif
+
+// The bound on a reaction the engine promises within `ms` (an answer to isready, stop or quit
+// during a search). Its work in between (unwinding the search, writing the answer, freeing the
+// hash) is instrumented code in a sanitized build, up to six times slower there on a loaded
+// machine: the release build holds the promise itself, a sanitized one checks the order of events.
+constexpr long long within(long long ms) { return (Sanitized ? 6 : 1) * ms + Slack; }
 
 bool starts(const std::string& s, std::string_view prefix) { return s.starts_with(prefix); }
 
@@ -103,7 +111,7 @@ TEST_CASE("transcript: handshake, uci and isready", "[protocol][transcript]") {
     CHECK(t.line() == "readyok");
     t.send("quit");
     int status = -1;
-    CHECK(t.wait_exit(2000ms, &status));
+    CHECK(t.wait_exit(10000ms, &status));
     CHECK(status == 0);
 }
 
@@ -292,12 +300,12 @@ TEST_CASE("transcript: infinite and stop, isready, d and go during a search", "[
     TempoProcess t;
     t.send("position startpos");
     t.send("go infinite");
-    CHECK(t.line(300ms));  // some info
+    CHECK(t.line(5000ms));  // some info
     const auto ready = TempoProcess::Clock::now();
     t.send("isready");
-    const auto before = t.until("readyok", 1000ms);
+    const auto before = t.until("readyok");
     REQUIRE_FALSE(before.empty());
-    CHECK(ms_since(ready) < 20 + Slack);
+    CHECK(ms_since(ready) < within(20));
     for (const auto& l : before) CHECK_FALSE(starts(l, "bestmove"));
     // One error for the second go; the running search may print an iteration meanwhile (on a
     // slow build, such as under the thread sanitizer, it still finishes iterations).
@@ -311,14 +319,14 @@ TEST_CASE("transcript: infinite and stop, isready, d and go during a search", "[
     CHECK(std::find(lines.begin(), lines.end(), "status ongoing black to move") != lines.end());
     const auto stop = TempoProcess::Clock::now();
     t.send("stop");
-    lines = t.until("bestmove", 1000ms);
+    lines = t.until("bestmove");
     REQUIRE_FALSE(lines.empty());
-    CHECK(ms_since(stop) <= 20 + Slack);  // 20 ms promised
+    CHECK(ms_since(stop) <= within(20));  // 20 ms promised
     // `go` without limits is infinite too.
     t.send("go");
     CHECK(t.until("bestmove", 300ms).empty());
     t.send("stop");
-    CHECK_FALSE(t.until("bestmove", 1000ms).empty());
+    CHECK_FALSE(t.until("bestmove").empty());
     CHECK(t.sync().empty());
 }
 
@@ -329,13 +337,13 @@ TEST_CASE("transcript: ponder answers only after ponderhit or stop", "[protocol]
     t.send("go ponder wtime 600 btime 600");
     CHECK(t.until("bestmove", 700ms).empty());  // still pondering after longer than its budget
     t.send("ponderhit");
-    CHECK_FALSE(t.until("bestmove", 1000ms).empty());
+    CHECK_FALSE(t.until("bestmove").empty());
     t.send("go ponder wtime 600 btime 600");
     CHECK(t.until("bestmove", 300ms).empty());
     const auto stop = TempoProcess::Clock::now();
     t.send("stop");
-    CHECK_FALSE(t.until("bestmove", 1000ms).empty());
-    CHECK(ms_since(stop) <= 20 + Slack);
+    CHECK_FALSE(t.until("bestmove").empty());
+    CHECK(ms_since(stop) <= within(20));
     t.send("ponderhit");  // without a search: ignored
     CHECK(t.sync().empty());
 }
@@ -347,7 +355,7 @@ TEST_CASE("transcript: position, setoption and ucinewgame during a search stop i
         INFO(cmd);
         t.send("position startpos");
         t.send("go infinite");
-        CHECK(t.line(500ms));
+        CHECK(t.line(5000ms));  // the search is under way
         t.send(cmd);
         const auto lines = t.sync();
         REQUIRE_FALSE(lines.empty());
@@ -367,7 +375,7 @@ TEST_CASE("transcript: go races stop, isready and quit", "[protocol][transcript]
         for (int i = 0; i < 30; ++i) {
             t.send(i % 2 ? "go infinite" : "go depth 30");
             t.send("stop");
-            CHECK_FALSE(t.until("bestmove", 2000ms).empty());
+            CHECK_FALSE(t.until("bestmove").empty());
         }
         CHECK(t.sync().empty());
     }
@@ -377,10 +385,10 @@ TEST_CASE("transcript: go races stop, isready and quit", "[protocol][transcript]
         for (int i = 0; i < 20; ++i) {
             t.send("go movetime 20");
             t.send("isready");
-            auto lines = t.until("readyok", 1000ms);
+            auto lines = t.until("readyok");
             REQUIRE_FALSE(lines.empty());
             if (std::none_of(lines.begin(), lines.end(), [](const auto& l) { return starts(l, "bestmove"); }))
-                CHECK_FALSE(t.until("bestmove", 1000ms).empty());
+                CHECK_FALSE(t.until("bestmove").empty());
         }
     }
     SECTION("quit during a search exits promptly and cleanly") {
@@ -389,23 +397,26 @@ TEST_CASE("transcript: go races stop, isready and quit", "[protocol][transcript]
             t.send("setoption name OwnBook value false");  // these check the search itself
             t.send("setoption name Threads value 2");
             t.send(go);
-            t.line(200ms);
+            t.line(5000ms);  // the search is under way
             const auto start = TempoProcess::Clock::now();
             t.send("quit");
             int status = -1;
-            CHECK(t.wait_exit(1000ms, &status));
+            CHECK(t.wait_exit(10000ms, &status));
             CHECK(status == 0);
-            CHECK(ms_since(start) < 100 + Slack);
+            CHECK(ms_since(start) < within(100));
         }
     }
     SECTION("end of input stops an infinite search and exits") {
         TempoProcess t;
         t.send("setoption name OwnBook value false");  // these check the search itself
         t.send("go infinite");
+        t.line(5000ms);  // the search is under way
+        const auto start = TempoProcess::Clock::now();
         t.close_input();
         int status = -1;
-        CHECK(t.wait_exit(1000ms, &status));
+        CHECK(t.wait_exit(10000ms, &status));
         CHECK(status == 0);
+        CHECK(ms_since(start) < within(100));
     }
     SECTION("end of input lets a search with limits answer first") {
         TempoProcess t;
@@ -415,7 +426,7 @@ TEST_CASE("transcript: go races stop, isready and quit", "[protocol][transcript]
         const auto lines = t.until("bestmove", 5000ms);
         REQUIRE(lines.size() == 8);
         int status = -1;
-        CHECK(t.wait_exit(1000ms, &status));
+        CHECK(t.wait_exit(10000ms, &status));
         CHECK(status == 0);
     }
 }
@@ -430,7 +441,7 @@ TEST_CASE("transcript: Skill Level answers with legal moves and obeys limits", "
         const auto moves = legal(t);  // also waits until the engine is idle
         const auto start = TempoProcess::Clock::now();
         t.send("go movetime 200");
-        const auto lines = t.until("bestmove", 1000ms);
+        const auto lines = t.until("bestmove");
         CHECK(ms_since(start) <= 200 + 10 + Slack);
         REQUIRE(infos(lines).size() == 1);
         CHECK(std::find(moves.begin(), moves.end(), best(lines)) != moves.end());
@@ -438,7 +449,7 @@ TEST_CASE("transcript: Skill Level answers with legal moves and obeys limits", "
     t.send("go infinite");  // a weak level still waits for stop
     CHECK(t.until("bestmove", 300ms).empty());
     t.send("stop");
-    CHECK_FALSE(t.until("bestmove", 500ms).empty());
+    CHECK_FALSE(t.until("bestmove").empty());
 }
 
 TEST_CASE("transcript: extensions d, legal, status, eval, go perft, bench", "[protocol][transcript]") {
@@ -529,7 +540,7 @@ TEST_CASE("transcript: bad input of every kind: one error each, nothing changes,
     CHECK(fen_of(t) == kept);
     t.send("quit");
     int status = -1;
-    CHECK(t.wait_exit(2000ms, &status));
+    CHECK(t.wait_exit(10000ms, &status));
     CHECK(status == 0);
 }
 
@@ -617,9 +628,10 @@ TEST_CASE("transcript: egdb is built in the background, used once ready, and can
     CHECK(score_once_built(t, 1, 60000ms) == "mate 4");
     t.send("setoption name EGDBFile value <empty>");
 
-    // A 5-piece build (tens of seconds, minutes under the sanitizers) is cancelled at once by
-    // quit: within a few seconds even under the thread sanitizer (2.6 s seen there, where the
-    // slices' allocation and release alone take a while).
+    // A 5-piece build (over a minute, far longer under the sanitizers) is cancelled at once by
+    // quit: every step of it, the fills of its 323 MB included, looks at the cancel every few
+    // milliseconds. A sanitized build also pays for releasing that memory (about a second under
+    // the thread sanitizer on a loaded machine): a looser bound there.
     t.send("setoption name EGDBPieces value 5");
     t.send("go depth 1");
     CHECK_FALSE(t.until("bestmove").empty());
@@ -628,5 +640,5 @@ TEST_CASE("transcript: egdb is built in the background, used once ready, and can
     int status = -1;
     CHECK(t.wait_exit(10000ms, &status));
     CHECK(status == 0);
-    CHECK(ms_since(quit_at) < 5000);
+    CHECK(ms_since(quit_at) < (Sanitized ? 4000 : within(200)));
 }
