@@ -485,7 +485,7 @@ TEST_CASE("egdb: saved and loaded, the same database, and bad files are refused"
     CHECK(missing.error().starts_with("cannot read endgame database"));
 }
 
-TEST_CASE("egdb: a cancelled build or load gives nothing; an uncancelled one gives the database", "[egdb]") {
+TEST_CASE("egdb: a cancelled build or load gives nothing, an uncancelled one the database", "[egdb]") {
     const std::atomic<bool> set{true};
     CHECK_FALSE(Database::build(3, set).has_value());
     // Set while the build runs (a 4-piece build takes a second or more): no database, and the
