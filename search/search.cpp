@@ -50,7 +50,9 @@ public:
 
 private:
     Score aspiration(int depth, Score previous);
-    Score search(const Position& p, Score alpha, Score beta, int depth, int ply, bool pv_node);
+    // `half`: a half ply of extension carried down the line (0 or 1), spent with the next one.
+    Score search(const Position& p, Score alpha, Score beta, int depth, int ply, bool pv_node,
+                 int half = 0);
     Score quiesce(const Position& p, Score alpha, Score beta, int ply, bool may_extend);
     Score horizon(const Position& p, Score e, Score alpha, Score beta, int ply);
     bool tick();
@@ -305,7 +307,7 @@ Score Worker<Game>::horizon(const Position& p, Score e, Score alpha, Score beta,
 // The principal variation search. Scores are exact inside (alpha, beta), bounds outside.
 template <class Game>
 Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth, int ply,
-                           bool pv_node) {
+                           bool pv_node, int half) {
     const auto u = std::size_t(ply);
     pv_len_[u] = ply;
     keys_[history_len_ + u] = p.key();
@@ -385,7 +387,8 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
     if (opt.probcut_depth > 0 && !pv_node && depth >= opt.probcut_depth && !is_decisive(beta) &&
         beta + opt.probcut_margin < WinBound) {
         const Score rbeta = beta + opt.probcut_margin;
-        const Score s = search(p, rbeta - 1, rbeta, depth - opt.probcut_reduction, ply, false);
+        const Score s =
+            search(p, rbeta - 1, rbeta, depth - opt.probcut_reduction, ply, false, half);
         if (engine_.stopped()) return 0;
         if (s >= rbeta) return s;
         pv_len_[u] = ply;
@@ -399,7 +402,15 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
     if (prune.iir_depth > 0 && !pv_node && !tt_move && depth >= prune.iir_depth) --depth;
     const bool futile_node = may_prune && depth <= prune.futility_depth &&
                              evaluate(p) + prune.futility_margin * depth <= alpha;
-    const int new_depth = list.size() == 1 ? depth : depth - 1;
+    // Extensions in half plies, at most a whole one a node: a forced reply costs no depth; a
+    // choice of captures and a PV node may cost half a ply less (see Options). Half plies add
+    // up along the line, two making a ply.
+    int ext = list.size() == 1 ? 2
+                               : (list[0].is_capture() ? opt.capture_extension : 0) +
+                                     (pv_node ? opt.pv_extension : 0);
+    ext = std::min(ext, 2) + half;
+    const int new_depth = depth - 1 + ext / 2;
+    const int child_half = ext % 2;
 
     // 7. Order, then search: the first move with the full window, the rest with a null window,
     //    searched again in full when they beat alpha.
@@ -427,7 +438,7 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
         if (new_depth > 0) engine_.tt_.prefetch(child.key());  // quiescence never probes
         Score s;
         if (tried == 0) {
-            s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node);
+            s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node, child_half);
         } else {
             // Late quiet moves are searched shallower first; again at full depth if they beat
             // alpha. Promotions and killers are not reduced; moves that offer a capture are
@@ -441,11 +452,11 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
                               (pv_node ? 1 : 0);
                 reduced = std::clamp(new_depth - r, 1, new_depth);
             }
-            s = -search(child, -alpha - 1, -alpha, reduced, ply + 1, false);
+            s = -search(child, -alpha - 1, -alpha, reduced, ply + 1, false, child_half);
             if (s > alpha && reduced < new_depth && !engine_.stopped())
-                s = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false);
+                s = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false, child_half);
             if (s > alpha && s < beta && !engine_.stopped())
-                s = -search(child, -beta, -alpha, new_depth, ply + 1, true);
+                s = -search(child, -beta, -alpha, new_depth, ply + 1, true, child_half);
         }
         if (engine_.stopped()) return 0;
         ++tried;

@@ -150,6 +150,11 @@ struct Options {
     // The static evaluation is rounded toward zero to a multiple of this (1: as it is): coarser
     // scores settle more null-window searches at once.
     int grain = 1;
+    // Half-ply extensions (0, 1 or 2 half plies; a node gets at most a whole ply): at a node
+    // whose side to move chooses among captures (an exchange is not a quiet ply), and at a PV
+    // node. A forced reply always costs no depth. 0: off.
+    int capture_extension = 0;
+    int pv_extension = 0;
     // The aspiration window's first half-width around the previous iteration's score.
     int aspiration = 25;
     // The English evaluation's weights (search/eval.hpp); a match can set another built-in set.
