@@ -50,9 +50,11 @@ public:
 
 private:
     Score aspiration(int depth, Score previous);
-    // `half`: a half ply of extension carried down the line (0 or 1), spent with the next one.
+    // Depth is `depth` plies and `frac` quarter plies (0-3) of extension carried down the line;
+    // `trunc`: quarter plies truncated above it, given back when the evaluation comes back near
+    // the window (Options::truncation).
     Score search(const Position& p, Score alpha, Score beta, int depth, int ply, bool pv_node,
-                 int half = 0);
+                 int frac = 0, int trunc = 0);
     Score quiesce(const Position& p, Score alpha, Score beta, int ply, bool may_extend);
     Score horizon(const Position& p, Score e, Score alpha, Score beta, int ply);
     bool tick();
@@ -307,7 +309,7 @@ Score Worker<Game>::horizon(const Position& p, Score e, Score alpha, Score beta,
 // The principal variation search. Scores are exact inside (alpha, beta), bounds outside.
 template <class Game>
 Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth, int ply,
-                           bool pv_node, int half) {
+                           bool pv_node, int frac, int trunc) {
     const auto u = std::size_t(ply);
     pv_len_[u] = ply;
     keys_[history_len_ + u] = p.key();
@@ -339,6 +341,28 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
             return s;
     }
 
+    // 4b. Truncation: a quiet node whose evaluation lies far outside the window is searched
+    //     shallower, by more the farther it lies; the depth comes back to the line once a node
+    //     below it is near the window again.
+    const Options& opt = engine_.options_;
+    if (opt.truncation > 0 && !pv_node && !is_decisive(alpha) && !is_decisive(beta) &&
+        !Game::has_capture(p)) {
+        const Score e = evaluate(p);
+        const int v = std::max(alpha - e, e - beta);
+        int quarters = depth * 4 + frac;
+        if (v > opt.truncation) {
+            const int cut = std::min(v / opt.truncation_div, opt.truncation_max);
+            quarters -= cut;
+            trunc += cut;
+        } else {
+            quarters += trunc;
+            trunc = 0;
+        }
+        if (quarters < 4) return quiesce(p, alpha, beta, ply, true);
+        depth = quarters / 4;
+        frac = quarters % 4;
+    }
+
     // 5. The moves; none is a loss.
     MoveList list;
     Game::generate(p, list);
@@ -362,7 +386,6 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
 
     // 5b. Enhanced transposition cut-off: a child already known to be at most -beta for the
     //     opponent refutes this node without a search.
-    const Options& opt = engine_.options_;
     if (opt.etc_depth > 0 && !pv_node && depth >= opt.etc_depth && list.size() > 1) {
         for (const Move& m : list) {
             TTEntry ce;
@@ -388,7 +411,7 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
         beta + opt.probcut_margin < WinBound) {
         const Score rbeta = beta + opt.probcut_margin;
         const Score s =
-            search(p, rbeta - 1, rbeta, depth - opt.probcut_reduction, ply, false, half);
+            search(p, rbeta - 1, rbeta, depth - opt.probcut_reduction, ply, false, frac, trunc);
         if (engine_.stopped()) return 0;
         if (s >= rbeta) return s;
         pv_len_[u] = ply;
@@ -402,15 +425,15 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
     if (prune.iir_depth > 0 && !pv_node && !tt_move && depth >= prune.iir_depth) --depth;
     const bool futile_node = may_prune && depth <= prune.futility_depth &&
                              evaluate(p) + prune.futility_margin * depth <= alpha;
-    // Extensions in half plies, at most a whole one a node: a forced reply costs no depth; a
-    // choice of captures and a PV node may cost half a ply less (see Options). Half plies add
-    // up along the line, two making a ply.
-    int ext = list.size() == 1 ? 2
-                               : (list[0].is_capture() ? opt.capture_extension : 0) +
-                                     (pv_node ? opt.pv_extension : 0);
-    ext = std::min(ext, 2) + half;
-    const int new_depth = depth - 1 + ext / 2;
-    const int child_half = ext % 2;
+    // Extensions in quarter plies, at most a whole ply a node: a forced reply costs no depth; a
+    // choice of captures and a PV node may cost half a ply less (see Options). Fractions add
+    // up along the line.
+    int ext = list.size() == 1 ? 4
+                               : 2 * ((list[0].is_capture() ? opt.capture_extension : 0) +
+                                      (pv_node ? opt.pv_extension : 0));
+    ext = std::min(ext, 4) + frac;
+    const int new_depth = depth - 1 + ext / 4;
+    const int child_frac = ext % 4;
 
     // 7. Order, then search: the first move with the full window, the rest with a null window,
     //    searched again in full when they beat alpha.
@@ -438,7 +461,7 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
         if (new_depth > 0) engine_.tt_.prefetch(child.key());  // quiescence never probes
         Score s;
         if (tried == 0) {
-            s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node, child_half);
+            s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node, child_frac, trunc);
         } else {
             // Late quiet moves are searched shallower first; again at full depth if they beat
             // alpha. Promotions and killers are not reduced; moves that offer a capture are
@@ -452,11 +475,11 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
                               (pv_node ? 1 : 0);
                 reduced = std::clamp(new_depth - r, 1, new_depth);
             }
-            s = -search(child, -alpha - 1, -alpha, reduced, ply + 1, false, child_half);
+            s = -search(child, -alpha - 1, -alpha, reduced, ply + 1, false, child_frac, trunc);
             if (s > alpha && reduced < new_depth && !engine_.stopped())
-                s = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false, child_half);
+                s = -search(child, -alpha - 1, -alpha, new_depth, ply + 1, false, child_frac, trunc);
             if (s > alpha && s < beta && !engine_.stopped())
-                s = -search(child, -beta, -alpha, new_depth, ply + 1, true, child_half);
+                s = -search(child, -beta, -alpha, new_depth, ply + 1, true, child_frac, trunc);
         }
         if (engine_.stopped()) return 0;
         ++tried;

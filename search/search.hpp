@@ -155,6 +155,14 @@ struct Options {
     // node. A forced reply always costs no depth. 0: off.
     int capture_extension = 0;
     int pv_extension = 0;
+    // Truncation: at a quiet null-window node whose static evaluation lies more than
+    // `truncation` outside the window, the depth left shrinks by a quarter ply for every
+    // `truncation_div` of that distance, at most `truncation_max` quarter plies a node; a node
+    // below it whose evaluation is back within `truncation` gives the line its depth back.
+    // 0: off.
+    int truncation = 0;
+    int truncation_div = 96;
+    int truncation_max = 10;
     // The aspiration window's first half-width around the previous iteration's score.
     int aspiration = 25;
     // The English evaluation's weights (search/eval.hpp); a match can set another built-in set.

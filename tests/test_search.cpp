@@ -243,6 +243,41 @@ TEST_CASE("the horizon options see a squeeze and a shot one ply early", "[search
     }
 }
 
+TEST_CASE("half-ply extensions search more and truncation less: all keep the shot", "[search][tactics][tuning]") {
+    auto engine_with = [](const char* spec) {
+        auto e = std::make_unique<Engine>(16);
+        const Result<Options> o = tune(Options{}, spec);
+        REQUIRE(o);
+        e->options() = o.value();
+        return e;
+    };
+    // Nodes to depth 10 (6 for the dear PV extension) over the bench positions (openings, middle games, endings); each search
+    // starts with a fresh table, one thread, so the counts are exact.
+    auto nodes = [&](const char* spec, int depth = 10) {
+        std::uint64_t n = 0;
+        for (const auto& entry : bench_positions<Wcdf>())
+            n += search_to(*engine_with(spec), entry.position, depth).nodes;
+        return n;
+    };
+    const std::uint64_t plain = nodes(""), half = nodes("cap_ext=1"), whole = nodes("cap_ext=2"),
+                        truncated = nodes("trunc=120");
+    INFO("plain " << plain << ", cap_ext=1 " << half << ", cap_ext=2 " << whole << ", trunc=120 "
+                  << truncated);
+    CHECK(plain < half);
+    CHECK(half < whole);
+    CHECK(truncated < plain);
+    CHECK(nodes("", 6) < nodes("pv_ext=1", 6));
+    // W:W22,23,25,29:B1,3,14,15: the two-for-one shot 22-18 (see above) with each option.
+    const Position shot = position_from_squares(W, {1, 3, 14, 15}, {22, 23, 25, 29});
+    for (const char* spec : {"cap_ext=1", "cap_ext=2", "trunc=120", "trunc=120,cap_ext=1"}) {
+        INFO(spec);
+        const SearchResult r = search_to(*engine_with(spec), shot, 10);
+        REQUIRE(r.best);
+        CHECK(text(*r.best) == "22-18");
+        CHECK(r.score > 150);
+    }
+}
+
 TEST_CASE("king catches a lone man: the only winning move, won in exactly 7 plies", "[search][endgame]") {
     // W:WK6:B11. 6-10 wins: 11-15 10x19 at once, or 11-16 10-15 16-20 15-19 20-24 19x28 and
     // Black has nothing left at ply 7. Any other king move lets the man run to a draw.
