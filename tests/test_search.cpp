@@ -204,14 +204,17 @@ TEST_CASE("finds the two-for-one shot", "[search][tactics]") {
     CHECK(text(r.pv[2]) == "25x9");
 }
 
+// An engine with a 16 MB table and the search options of `spec` (SearchTune's syntax) over the
+// defaults.
+static std::unique_ptr<Engine> engine_with(const char* spec) {
+    auto e = std::make_unique<Engine>(16);
+    const Result<Options> o = tune(Options{}, spec);
+    REQUIRE(o);
+    e->options() = o.value();
+    return e;
+}
+
 TEST_CASE("the horizon options see a squeeze and a shot one ply early", "[search][tactics][tuning]") {
-    auto engine_with = [](const char* spec) {
-        auto e = std::make_unique<Engine>(16);
-        const Result<Options> o = tune(Options{}, spec);
-        REQUIRE(o);
-        e->options() = o.value();
-        return e;
-    };
     {
         // B:W14,17,18:B9,19,21. After 9-13 every White move leaves 13x22 or another capture: a
         // squeeze that a depth-1 search meets at its horizon, where only `squeeze` looks on.
@@ -244,16 +247,10 @@ TEST_CASE("the horizon options see a squeeze and a shot one ply early", "[search
 }
 
 TEST_CASE("half-ply extensions search more and truncation less: all keep the shot", "[search][tactics][tuning]") {
-    auto engine_with = [](const char* spec) {
-        auto e = std::make_unique<Engine>(16);
-        const Result<Options> o = tune(Options{}, spec);
-        REQUIRE(o);
-        e->options() = o.value();
-        return e;
-    };
-    // Nodes to depth 10 (6 for the dear PV extension) over the bench positions (openings, middle games, endings); each search
-    // starts with a fresh table, one thread, so the counts are exact.
-    auto nodes = [&](const char* spec, int depth = 10) {
+    // Nodes to depth 10 (6 for the dear PV extension) over the bench positions (openings,
+    // middle games, endings); each search starts with a fresh table, one thread, so the counts
+    // are exact.
+    auto nodes = [](const char* spec, int depth = 10) {
         std::uint64_t n = 0;
         for (const auto& entry : bench_positions<Wcdf>())
             n += search_to(*engine_with(spec), entry.position, depth).nodes;
