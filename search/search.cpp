@@ -87,6 +87,7 @@ private:
     std::array<int, MaxPly + 1> pv_len_{};
 
     int seldepth_ = 0;
+    int root_depth_ = 0;  // the depth of the iteration under way
     nnue::Cache nnue_cache_;  // the network's first layer of the last evaluations (nnue.hpp)
 
     // The root move proven best so far in the unfinished iteration.
@@ -431,6 +432,29 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
     int ext = list.size() == 1 ? 4
                                : 2 * ((list[0].is_capture() ? opt.capture_extension : 0) +
                                       (pv_node ? opt.pv_extension : 0));
+    // Singular extension (see Options): the table move alone holds against its own bound.
+    bool singular = false;
+    if (opt.singular_depth > 0 && ply > 0 && tt_move && hit && depth >= opt.singular_depth &&
+        list.size() > 1 && ext < 4 && ply < 2 * root_depth_ && tte.bound != Bound::Upper &&
+        tte.depth >= depth - 3) {
+        const Score ts = from_tt(tte.score, ply);
+        if (!is_decisive(ts)) {
+            const Score sbeta = Score(ts - opt.singular_margin * depth / 8);
+            const int sdepth = (depth - 1) / 2;
+            singular = true;
+            for (const Move& m : list) {
+                if (m == tt_copy) continue;
+                const Score s =
+                    -search(p.after(m), -sbeta, -sbeta + 1, sdepth, ply + 1, false, 0, trunc);
+                if (engine_.stopped()) return 0;
+                if (s >= sbeta) {
+                    singular = false;
+                    break;
+                }
+            }
+            pv_len_[u] = ply;
+        }
+    }
     ext = std::min(ext, 4) + frac;
     const int new_depth = depth - 1 + ext / 4;
     const int child_frac = ext % 4;
@@ -461,7 +485,8 @@ Score Worker<Game>::search(const Position& p, Score alpha, Score beta, int depth
         if (new_depth > 0) engine_.tt_.prefetch(child.key());  // quiescence never probes
         Score s;
         if (tried == 0) {
-            s = -search(child, -beta, -alpha, new_depth, ply + 1, pv_node, child_frac, trunc);
+            const int d = new_depth + (singular && m == tt_copy ? 1 : 0);
+            s = -search(child, -beta, -alpha, d, ply + 1, pv_node, child_frac, trunc);
         } else {
             // Late quiet moves are searched shallower first; again at full depth if they beat
             // alpha. Promotions and killers are not reduced; moves that offer a capture are
@@ -521,6 +546,7 @@ Score Worker<Game>::aspiration(int depth, Score previous) {
         beta = previous + delta;
     }
     while (true) {
+        root_depth_ = depth;
         const Score s = search(root_, alpha, beta, depth, 0, true);
         if (engine_.stopped()) return s;
         if (s <= alpha && alpha > -Infinite) {

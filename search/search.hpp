@@ -163,6 +163,14 @@ struct Options {
     int truncation = 0;
     int truncation_div = 96;
     int truncation_max = 10;
+    // Singular extension: at a node with `singular_depth` plies left or more whose table move
+    // holds a lower bound from nearly as deep, every other move is searched half as deep
+    // against that bound less `singular_margin` centi-men for each 8 plies left; when none
+    // reaches it, the table move is the only one that holds and is searched a ply deeper (an
+    // only move in defence is what a fixed depth cuts short). Not below the root's iteration
+    // depth times two in plies. 0: off.
+    int singular_depth = 0;
+    int singular_margin = 16;
     // The aspiration window's first half-width around the previous iteration's score.
     int aspiration = 25;
     // The English evaluation's weights (search/eval.hpp); a match can set another built-in set.

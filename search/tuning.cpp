@@ -40,6 +40,8 @@ const std::array Params{
     TEMPO_TUNE_INT("trunc", 0, 10000, truncation, "truncate quiet nodes this far outside the window (0: off)"),
     TEMPO_TUNE_INT("trunc_div", 1, 10000, truncation_div, "truncation: a quarter ply for every this much"),
     TEMPO_TUNE_INT("trunc_max", 0, 16, truncation_max, "truncation: at most this many quarter plies a node"),
+    TEMPO_TUNE_INT("se", 0, 64, singular_depth, "singular extension from this depth left (0: off)"),
+    TEMPO_TUNE_INT("se_margin", 0, 1000, singular_margin, "singular extension: margin below the table score per 8 plies"),
     TEMPO_TUNE_INT("asp", 1, 1000, aspiration, "the aspiration window's first half-width"),
     TEMPO_TUNE_INT("etc", 0, 64, etc_depth, "enhanced transposition cut-offs from this depth (0: off)"),
     TEMPO_TUNE_INT("pc", 0, 64, probcut_depth, "ProbCut from this depth (0: off)"),

@@ -275,6 +275,40 @@ TEST_CASE("half-ply extensions search more and truncation less: all keep the sho
     }
 }
 
+TEST_CASE("singular extension searches more and keeps the shot and the exact wins", "[search][tactics][tuning]") {
+    // The verification searches and the extended table moves cost nodes: more to depth 10 over
+    // the bench positions (fresh tables, one thread: exact counts), fewer with a wider margin
+    // (fewer table moves pass as the only one).
+    auto nodes = [](const char* spec) {
+        std::uint64_t n = 0;
+        for (const auto& entry : bench_positions<Wcdf>())
+            n += search_to(*engine_with(spec), entry.position, 10).nodes;
+        return n;
+    };
+    const std::uint64_t plain = nodes(""), narrow = nodes("se=4"), wide = nodes("se=4,se_margin=400");
+    INFO("plain " << plain << ", se=4 " << narrow << ", se=4,se_margin=400 " << wide);
+    CHECK(plain < narrow);
+    CHECK(wide < narrow);
+    // An extension changes how deep a line is searched, never what a win is worth: the two-for-one
+    // shot and the two exact king endings below keep their moves and distances.
+    for (const char* spec : {"se=4", "se=4,se_margin=0", "se=4,trunc=120,cap_ext=1"}) {
+        INFO(spec);
+        const SearchResult shot =
+            search_to(*engine_with(spec), position_from_squares(W, {1, 3, 14, 15}, {22, 23, 25, 29}), 10);
+        REQUIRE(shot.best);
+        CHECK(text(*shot.best) == "22-18");
+        CHECK(shot.score > 150);
+        const SearchResult lone = search_to(*engine_with(spec), position_from_squares(W, {11}, {6}, {6}), 12);
+        REQUIRE(lone.best);
+        CHECK(text(*lone.best) == "6-10");
+        CHECK(lone.score == win_in(7));
+        const SearchResult step = search_to(*engine_with(spec), position_from_squares(W, {21}, {25, 27}, {27}), 16);
+        REQUIRE(step.best);
+        CHECK(text(*step.best) == "25-22");
+        CHECK(step.score == win_in(11));
+    }
+}
+
 TEST_CASE("king catches a lone man: the only winning move, won in exactly 7 plies", "[search][endgame]") {
     // W:WK6:B11. 6-10 wins: 11-15 10x19 at once, or 11-16 10-15 16-20 15-19 20-24 19x28 and
     // Black has nothing left at ply 7. Any other king move lets the man run to a draw.
