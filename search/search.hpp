@@ -167,8 +167,8 @@ struct Options {
     // holds a lower bound from nearly as deep, every other move is searched half as deep
     // against that bound less `singular_margin` centi-men for each 8 plies left; when none
     // reaches it, the table move is the only one that holds and is searched a ply deeper (an
-    // only move in defence is what a fixed depth cuts short). Not below the root's iteration
-    // depth times two in plies. 0: off.
+    // only move in defence is what a fixed depth cuts short). Only within twice the iteration's
+    // depth from the root, so that extensions cannot feed on each other. 0: off.
     int singular_depth = 0;
     int singular_margin = 16;
     // The aspiration window's first half-width around the previous iteration's score.
