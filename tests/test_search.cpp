@@ -214,6 +214,15 @@ static std::unique_ptr<Engine> engine_with(const char* spec) {
     return e;
 }
 
+// Nodes to `depth` over the bench positions (openings, middle games, endings) with the options of
+// `spec`; each search starts with a fresh table, one thread, so the counts are exact.
+static std::uint64_t bench_nodes(const char* spec, int depth = 10) {
+    std::uint64_t n = 0;
+    for (const auto& entry : bench_positions<Wcdf>())
+        n += search_to(*engine_with(spec), entry.position, depth).nodes;
+    return n;
+}
+
 TEST_CASE("the horizon options see a squeeze and a shot one ply early", "[search][tactics][tuning]") {
     {
         // B:W14,17,18:B9,19,21. After 9-13 every White move leaves 13x22 or another capture: a
@@ -247,23 +256,15 @@ TEST_CASE("the horizon options see a squeeze and a shot one ply early", "[search
 }
 
 TEST_CASE("half-ply extensions search more and truncation less: all keep the shot", "[search][tactics][tuning]") {
-    // Nodes to depth 10 (6 for the dear PV extension) over the bench positions (openings,
-    // middle games, endings); each search starts with a fresh table, one thread, so the counts
-    // are exact.
-    auto nodes = [](const char* spec, int depth = 10) {
-        std::uint64_t n = 0;
-        for (const auto& entry : bench_positions<Wcdf>())
-            n += search_to(*engine_with(spec), entry.position, depth).nodes;
-        return n;
-    };
-    const std::uint64_t plain = nodes(""), half = nodes("cap_ext=1"), whole = nodes("cap_ext=2"),
-                        truncated = nodes("trunc=120");
+    // Nodes to depth 10 over the bench positions (6 for the dear PV extension).
+    const std::uint64_t plain = bench_nodes(""), half = bench_nodes("cap_ext=1"),
+                        whole = bench_nodes("cap_ext=2"), truncated = bench_nodes("trunc=120");
     INFO("plain " << plain << ", cap_ext=1 " << half << ", cap_ext=2 " << whole << ", trunc=120 "
                   << truncated);
     CHECK(plain < half);
     CHECK(half < whole);
     CHECK(truncated < plain);
-    CHECK(nodes("", 6) < nodes("pv_ext=1", 6));
+    CHECK(bench_nodes("", 6) < bench_nodes("pv_ext=1", 6));
     // W:W22,23,25,29:B1,3,14,15: the two-for-one shot 22-18 (see above) with each option.
     const Position shot = position_from_squares(W, {1, 3, 14, 15}, {22, 23, 25, 29});
     for (const char* spec : {"cap_ext=1", "cap_ext=2", "trunc=120", "trunc=120,cap_ext=1"}) {
@@ -277,15 +278,9 @@ TEST_CASE("half-ply extensions search more and truncation less: all keep the sho
 
 TEST_CASE("singular extension searches more and keeps the shot and the exact wins", "[search][tactics][tuning]") {
     // The verification searches and the extended table moves cost nodes: more to depth 10 over
-    // the bench positions (fresh tables, one thread: exact counts), fewer with a wider margin
-    // (fewer table moves pass as the only one).
-    auto nodes = [](const char* spec) {
-        std::uint64_t n = 0;
-        for (const auto& entry : bench_positions<Wcdf>())
-            n += search_to(*engine_with(spec), entry.position, 10).nodes;
-        return n;
-    };
-    const std::uint64_t plain = nodes(""), narrow = nodes("se=4"), wide = nodes("se=4,se_margin=400");
+    // the bench positions, fewer with a wider margin (fewer table moves pass as the only one).
+    const std::uint64_t plain = bench_nodes(""), narrow = bench_nodes("se=4"),
+                        wide = bench_nodes("se=4,se_margin=400");
     INFO("plain " << plain << ", se=4 " << narrow << ", se=4,se_margin=400 " << wide);
     CHECK(plain < narrow);
     CHECK(wide < narrow);
