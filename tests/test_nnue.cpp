@@ -176,6 +176,33 @@ TEST_CASE("nnue: EvalFile loads a network, refuses a bad one and keeps the evalu
         run.out, expected, "info string error: EvalFile: network '" + dir.file("bad.nnue"), "info string eval material");
 }
 
+TEST_CASE("datagen plays with the built-in network unless told otherwise", "[nnue][cli]") {
+    // Every build of this repository embeds search/nets/english.nnue (search/embed.cmake).
+    const search::nnue::Network* builtin = search::nnue::Network::embedded();
+    REQUIRE(builtin != nullptr);
+    ::testing::ScratchDir dir;
+    // One self-play game from a few random plies, node-limited on one thread: the same evaluation
+    // gives the same bytes.
+    auto generate = [&](const std::string& name, std::vector<std::string> extra) {
+        std::vector<std::string> args = {"datagen", "--out", dir.file(name), "--games", "1", "--threads", "1",
+                                         "--nodes", "300", "--egdb", "0", "--ballots", "none",
+                                         "--random-plies", "4", "--seed", "3"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const auto run = ::testing::run_tool(args);
+        REQUIRE(run.status == 0);
+        return std::make_pair(run.err, ::testing::read_text(dir.file(name)));
+    };
+    const auto [default_err, by_default] = generate("default.dat", {});
+    const auto [file_err, by_file] =
+        generate("file.dat", {"--eval-file", std::string(TEMPO_TEST_DATA) + "/../../search/nets/english.nnue"});
+    const auto [classic_err, by_classic] = generate("classic.dat", {"--eval-file", "classic"});
+    CHECK_THAT(default_err, Catch::Contains("playing with the network '" + builtin->description() + "' (built in)"));
+    CHECK_THAT(classic_err, Catch::Contains("playing with the classic evaluation"));
+    REQUIRE(by_default.size() > 16);
+    CHECK(by_default == by_file);      // the built-in network is the shipped file's
+    CHECK(by_default != by_classic);   // and not the hand-made evaluation
+}
+
 TEST_CASE("datagen --endgames: random endings, exactly labelled by the database when it covers them",
           "[nnue][cli]") {
     ::testing::ScratchDir dir;

@@ -2,7 +2,8 @@
 // Tempo's own games. The file format is docs/network-format.md ("Training data").
 //
 // Threads play self-play games, each from a ballot of the deck or from a few random plies off the
-// start, every move a search of a random node budget in [nodes, 2 * nodes) (for variety). Each
+// start, every move a search of a random node budget in [nodes, 2 * nodes) (for variety), with the
+// evaluation `tempo` plays (the built-in network; `--eval-file` names another or `classic`). Each
 // position where the side to move has no capture is written with the search's score for the side
 // to move and the game's result. A game ends by the rules (no move, threefold repetition, the
 // 80-ply rule), on reaching a position the endgame database covers (its exact value is the
@@ -148,7 +149,7 @@ struct Settings {
     int max_plies = 400;
     bool international = false;  // --variant international
     int end_lo = 0, end_hi = 0;  // --endgames LO-HI: games start from random endings instead
-    std::string eval_file;  // empty: the classic (hand-made) evaluation
+    std::string eval_file;  // empty: the game's built-in network; "classic": the hand-made evaluation
 };
 
 // What the threads share: the output file, the keys already written, the counts.
@@ -391,7 +392,8 @@ int datagen_main(Args args) {
             "  --random-plies N  even games start with N random plies, 0..20 (default 6)\n"
             "  --egdb PIECES     endgame database of 2..5 pieces, 0 for none (default 5)\n"
             "  --eval-file NET   play with this network, of the game played (default: the\n"
-            "                    classic evaluation)\n"
+            "                    built-in network, as tempo plays; classic: the hand-made\n"
+            "                    evaluation)\n"
             "  --adjudicate CP   a score beyond CP for six plies wins, 0 never (default 500)\n"
             "  --hash MB         table per thread, 1..4096 (default 16)\n");
         return ExitOk;
@@ -484,10 +486,16 @@ int datagen_main(Args args) {
         }
     }
     // --eval-file: a network of the game played (the loader of that game names what is wrong
-    // otherwise); without it, the classic evaluation plays.
+    // otherwise); "classic": the hand-made evaluation; without it, the game's built-in network,
+    // the evaluation `tempo` plays with (the classic one in a build without a network).
     std::optional<search::nnue::Network> net;
     std::optional<search::nnue::IntlNetwork> intl_net;
-    if (!s.eval_file.empty() && s.international) {
+    if (s.eval_file.empty()) {
+        sh.net = search::nnue::Network::embedded();
+        sh.intl_net = search::nnue::IntlNetwork::embedded();
+    } else if (s.eval_file == "classic") {
+        // sh.net and sh.intl_net stay null: the hand-made evaluation plays.
+    } else if (s.international) {
         Result<search::nnue::IntlNetwork> loaded = search::nnue::IntlNetwork::load(s.eval_file);
         if (!loaded) return usage_error(Command, "--eval-file: " + loaded.error());
         intl_net = std::move(*loaded);
@@ -497,6 +505,15 @@ int datagen_main(Args args) {
         if (!loaded) return usage_error(Command, "--eval-file: " + loaded.error());
         net = std::move(*loaded);
         sh.net = &*net;
+    }
+    {
+        const std::string* description = s.international ? (sh.intl_net ? &sh.intl_net->description() : nullptr)
+                                                         : (sh.net ? &sh.net->description() : nullptr);
+        if (description)
+            std::fprintf(stderr, "datagen: playing with the network '%s'%s\n", description->c_str(),
+                         s.eval_file.empty() ? " (built in)" : "");
+        else
+            std::fprintf(stderr, "datagen: playing with the classic evaluation\n");
     }
     Result<std::FILE*> file =
         s.international ? open_output<InternationalData>(s.out, sh.seen) : open_output<EnglishData>(s.out, sh.seen);

@@ -14,7 +14,9 @@
 # Each chunk is `tempo datagen --out OUTDIR/chunk-S.dat --seed S --threads 1` with the
 # generation's defaults, --games 2000 --nodes 5000 --random-plies 8 --egdb 5 and the ballots of
 # tests/data (found from this script, so it runs from any folder), then the options
-# after `--` (a later option overrides an earlier one). Train on all the chunks at once:
+# after `--` (a later option overrides an earlier one). The games are played with the built-in
+# network unless `--eval-file NET` (or `--eval-file classic`) says otherwise. Train on all the
+# chunks at once:
 #   train/train.py OUTDIR/chunk-*.dat end5.dat --out runs/NAME ...
 # Environment: TEMPO the tempo binary [build/release/tools/tempo], CORES [nproc].
 set -euo pipefail
