@@ -201,13 +201,23 @@ std::pair<std::string, bool> Library::set(std::string_view name, std::string_vie
         settings_.dbpath = std::string(value);
         return {"dbpath " + std::string(value), true};
     }
-    std::lock_guard<std::mutex> lock(state_mutex_);
-    Settings& s = settings_;
     if (name == "hashsize") {
         if (!n || *n < 1 || *n > MaxHash) return refuse(name, value, "1 to " + std::to_string(MaxHash) + " MiB");
-        s.hash_mb = *n;
-        return {"hashsize " + std::to_string(*n) + " MiB (from the next search)", true};
+        // Allocating and clearing the table takes a while (a gigabyte: a good part of a second),
+        // time that a getmove with exact time does not have: with no search running it is done
+        // now (out of memory throws before anything has changed), and during one the next
+        // getmove does it.
+        std::unique_lock<std::mutex> idle(search_mutex_, std::try_to_lock);
+        if (idle.owns_lock() && applied_.hash_mb != *n) {
+            engine_.set_hash(std::size_t(*n));
+            applied_.hash_mb = *n;
+        }
+        std::lock_guard<std::mutex> lock(state_mutex_);
+        settings_.hash_mb = *n;
+        return {"hashsize " + std::to_string(*n) + " MiB" + (idle.owns_lock() ? "" : " (from the next search)"), true};
     }
+    std::lock_guard<std::mutex> lock(state_mutex_);
+    Settings& s = settings_;
     if (name == "book") {
         if (!n || *n < BookNone || *n > BookBest) return refuse(name, value, "0 (off) to 3 (best moves only)");
         s.book = *n;

@@ -514,6 +514,24 @@ TEST_CASE("checkerboard: every enginecommand, bad input refused, state kept", "[
     CHECK(command("set dbmbytes 64").handled == 1);
 }
 
+TEST_CASE("checkerboard: set hashsize allocates the table itself, not the next timed getmove",
+          "[checkerboard][timing]") {
+    REQUIRE(api().getmove != nullptr);
+    REQUIRE(command("set book 0").handled == 1);
+    // 512 MiB take a good part of a tenth of a second to allocate and clear: inside a getmove
+    // with exact time 0.1 s they would leave the search nothing and overrun the bound.
+    const Reply r = command("set hashsize 512");
+    CHECK(r.handled == 1);
+    CHECK(r.text == "hashsize 512 MiB");  // done at once: no search was running
+    const Played p = play(Position::start(), 0.1, CbExactTime);
+    INFO(p.status);
+    CHECK(p.move);
+    CHECK(p.seconds < 0.1 + ExactSlack);
+    CHECK(p.status.find("depth") != std::string::npos);
+    CHECK(command("get hashsize").text == "512");
+    REQUIRE(command("set hashsize 16").handled == 1);
+}
+
 TEST_CASE("checkerboard: commands are answered while getmove searches", "[checkerboard][timing]") {
     REQUIRE(api().getmove != nullptr);
     REQUIRE(command("set book 0").handled == 1);
