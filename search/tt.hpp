@@ -74,10 +74,15 @@ private:
         Slot slots[SlotsPerBucket];
     };
     static_assert(sizeof(Bucket) == 64);
+    // Gives back the memory resize() took: n buckets, aligned as alignment(n) says.
+    struct Free {
+        std::size_t n;  // no initialiser here: the class is incomplete where unique_ptr asks
+        void operator()(Bucket* p) const;
+    };
 
     static constexpr std::uint8_t AgeMask = 63;
 
-    std::unique_ptr<Bucket[]> buckets_;
+    std::unique_ptr<Bucket[], Free> buckets_;
     std::size_t mask_ = 0;
     std::uint8_t age_ = 0;
 };
