@@ -74,7 +74,7 @@ private:
         Slot slots[SlotsPerBucket];
     };
     static_assert(sizeof(Bucket) == 64);
-    // Gives back the memory resize() took: n buckets, aligned as alignment(n) says.
+    // Gives back the memory resize() took: n buckets, aligned as alignment() says for their bytes.
     struct Free {
         std::size_t n;  // no initialiser here: the class is incomplete where unique_ptr asks
         void operator()(Bucket* p) const;
