@@ -18,7 +18,7 @@ relabel() { /usr/bin/python3 "$here/train/relabel.py" --tempo "$tempo" "$@"; }
 
 relabel "$dir/d.dat" --out "$dir/a.dat" --nodes 1000 --pieces 4-20 --workers 2 2>"$dir/a.log" ||
     fail "the first run failed: $(cat "$dir/a.log")"
-[[ ! -e $dir/a.dat.part-0 && ! -e $dir/a.dat.part-1 ]] || fail "the parts were left behind"
+[[ ! -e $dir/a.dat.part-0 && ! -e $dir/a.dat.part-1 && ! -e $dir/a.dat.parts ]] || fail "the parts were left behind"
 grep -q "records written to" "$dir/a.log" || fail "no summary: $(cat "$dir/a.log")"
 /usr/bin/python3 - "$here/train" "$dir/d.dat" "$dir/a.dat" <<'EOF' || fail "the relabelled file is wrong"
 import sys
@@ -51,12 +51,34 @@ relabel "$dir/d.dat" --out "$dir/b.dat" --nodes 1000 --pieces 4-20 --workers 2 2
 grep -q "6 done before" "$dir/b2.log" || fail "the second run did not go on from the parts: $(cat "$dir/b2.log")"
 cmp -s "$dir/a.dat" "$dir/b.dat" || fail "a run in two sittings differs from one run"
 
-# Parts of another selection are refused, not mixed in.
+# Parts made another way are refused, not mixed in: other settings, no settings, other positions,
+# a part that is not data.
 set +e
 relabel "$dir/d.dat" --out "$dir/c.dat" --nodes 1000 --pieces 4-20 --workers 2 --max-records 2 2>/dev/null
 msg=$(relabel "$dir/d.dat" --out "$dir/c.dat" --nodes 1000 --pieces 4-20 --workers 1 2>&1); rc=$?
 set -e
-[[ $rc == 2 && $msg == *"holds other positions"* ]] || fail "a mismatched part: rc $rc, '$msg'"
+[[ $rc == 2 && $msg == *"other settings"* ]] || fail "parts of another --workers: rc $rc, '$msg'"
+set +e
+msg=$(relabel "$dir/d.dat" --out "$dir/c.dat" --nodes 1500 --pieces 4-20 --workers 2 2>&1); rc=$?
+set -e
+[[ $rc == 2 && $msg == *"other settings"* ]] || fail "parts of another --nodes: rc $rc, '$msg'"
+mv "$dir/c.dat.parts" "$dir/settings"
+set +e
+msg=$(relabel "$dir/d.dat" --out "$dir/c.dat" --nodes 1000 --pieces 4-20 --workers 2 2>&1); rc=$?
+set -e
+[[ $rc == 2 && $msg == *"without"* ]] || fail "parts without their settings: rc $rc, '$msg'"
+cp "$dir/settings" "$dir/c.dat.parts"
+mv "$dir/c.dat.part-0" "$dir/p0" && mv "$dir/c.dat.part-1" "$dir/c.dat.part-0" && mv "$dir/p0" "$dir/c.dat.part-1"
+set +e
+msg=$(relabel "$dir/d.dat" --out "$dir/c.dat" --nodes 1000 --pieces 4-20 --workers 2 2>&1); rc=$?
+set -e
+[[ $rc == 2 && $msg == *"holds other positions"* ]] || fail "swapped parts: rc $rc, '$msg'"
+printf 'XXXXXXXXXXXXXXXXXXXXXXXX' >"$dir/c.dat.part-0"
+set +e
+msg=$(relabel "$dir/d.dat" --out "$dir/c.dat" --nodes 1000 --pieces 4-20 --workers 2 2>&1); rc=$?
+set -e
+[[ $rc == 2 && $msg == *"c.dat.part-0"*"delete it"* ]] || fail "a part that is not data: rc $rc, '$msg'"
+[[ ! -e $dir/c.dat ]] || fail "a refused run wrote its output"
 
 # Bad arguments and inputs.
 check() {  # check EXPECTED-MESSAGE ARGS...: exit 2 with the message

@@ -11,13 +11,15 @@ a proven win or loss +-10000; results and flags stay. Every position is searched
 table (`ucinewgame`), so the same command makes the same file however it was stopped and started.
 
 Restartable: worker K appends its records to OUT.part-K (every W-th chosen record, from the K-th),
-so a stopped run goes on with the same command; OUT is written when every part is whole, and the
-parts are removed. --max-records M stops each worker after M more records (the parts stay), to
+and OUT.parts keeps the settings they were searched with, so a stopped run goes on with the same
+command (another --nodes, --pieces, --workers, --hash or --eval-file is refused); OUT is written
+when every part is whole, and the parts are removed. --max-records M stops each worker after M more records (the parts stay), to
 split the work over several sittings. The workers are tempo processes, one a core is the sensible
 number; pin the whole command with taskset to keep it off a core.
 """
 
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -166,6 +168,24 @@ def main(argv):
     chosen = np.nonzero((pieces >= lo) & (pieces <= hi) & ~td.exact(records))[0]
     parts = [chosen[k::args.workers] for k in range(args.workers)]
     paths = [f"{args.out}.part-{k}" for k in range(args.workers)]
+    # What the parts were searched with: a run that goes on must search the same way.
+    settings_path = f"{args.out}.parts"
+    settings = {"nodes": args.nodes, "pieces": [lo, hi], "workers": args.workers, "hash": args.hash,
+                "eval_file": os.path.abspath(args.eval_file) if args.eval_file else "", "records": len(records)}
+    if os.path.exists(settings_path):
+        try:
+            with open(settings_path) as f:
+                before = json.load(f)
+        except (OSError, ValueError):
+            before = None
+        if before != settings:
+            fail(f"the parts of {args.out} were searched with other settings ({settings_path}: {before}); "
+                 f"give those again, or delete {settings_path} and {args.out}.part-* to start over")
+    elif any(os.path.exists(path) for path in paths):
+        fail(f"parts of {args.out} are there without {settings_path}; delete them to start over")
+    else:
+        with open(settings_path, "w") as f:
+            json.dump(settings, f)
     done = [part_records(paths[k], records[parts[k]]) for k in range(args.workers)]
     print(f"relabel.py: {len(records)} records, {len(chosen)} to search at {args.nodes} nodes "
           f"({lo}-{hi} pieces, not exact), {sum(done)} done before", file=sys.stderr, flush=True)
@@ -236,7 +256,7 @@ def main(argv):
     tmp = args.out + ".tmp"
     td.write(tmp, out)
     os.replace(tmp, args.out)
-    for path in paths:
+    for path in paths + [settings_path]:
         if os.path.exists(path):
             os.remove(path)
     moved = np.abs(out["score"][chosen].astype(np.int64) - records["score"][chosen].astype(np.int64))
