@@ -13,7 +13,8 @@ fail() { echo "relabel_sh.sh: $*" >&2; exit 1; }
 relabel() { /usr/bin/python3 "$here/train/relabel.py" --tempo "$tempo" "$@"; }
 
 # Four short games, with the 3-piece database's exact labels at their ends.
-"$tempo" datagen --out "$dir/d.dat" --games 4 --nodes 300 --egdb 3 --adjudicate 0 --threads 1 --seed 3 >"$dir/gen.log" 2>&1 ||
+"$tempo" datagen --out "$dir/d.dat" --games 4 --nodes 300 --egdb 3 --adjudicate 0 --threads 1 --seed 3 \
+    --ballots "$here/tests/data/ballots-english-3move.csv" >"$dir/gen.log" 2>&1 ||
     fail "datagen failed: $(cat "$dir/gen.log")"
 
 relabel "$dir/d.dat" --out "$dir/a.dat" --nodes 1000 --pieces 4-20 --workers 2 2>"$dir/a.log" ||
