@@ -13,9 +13,10 @@ table (`ucinewgame`), so the same command makes the same file however it was sto
 Restartable: worker K appends its records to OUT.part-K (every W-th chosen record, from the K-th),
 and OUT.parts keeps the settings they were searched with, so a stopped run goes on with the same
 command (another --nodes, --pieces, --workers, --hash or --eval-file is refused); OUT is written
-when every part is whole, and the parts are removed. --max-records M stops each worker after M more records (the parts stay), to
-split the work over several sittings. The workers are tempo processes, one a core is the sensible
-number; pin the whole command with taskset to keep it off a core.
+when every part is whole, and the parts are removed. --max-records M stops each worker after M
+more records (the parts stay), to split the work over several sittings. The workers are tempo
+processes, one a core is the sensible number; pin the whole command with taskset to keep it off a
+core.
 """
 
 import argparse
