@@ -52,36 +52,6 @@ relabel "$dir/d.dat" --out "$dir/b.dat" --nodes 1000 --pieces 4-20 --workers 2 2
 grep -q "6 done before" "$dir/b2.log" || fail "the second run did not go on from the parts: $(cat "$dir/b2.log")"
 cmp -s "$dir/a.dat" "$dir/b.dat" || fail "a run in two sittings differs from one run"
 
-# Parts made another way are refused, not mixed in: other settings, no settings, other positions,
-# a part that is not data.
-set +e
-relabel "$dir/d.dat" --out "$dir/c.dat" --nodes 1000 --pieces 4-20 --workers 2 --max-records 2 2>/dev/null
-msg=$(relabel "$dir/d.dat" --out "$dir/c.dat" --nodes 1000 --pieces 4-20 --workers 1 2>&1); rc=$?
-set -e
-[[ $rc == 2 && $msg == *"other settings"* ]] || fail "parts of another --workers: rc $rc, '$msg'"
-set +e
-msg=$(relabel "$dir/d.dat" --out "$dir/c.dat" --nodes 1500 --pieces 4-20 --workers 2 2>&1); rc=$?
-set -e
-[[ $rc == 2 && $msg == *"other settings"* ]] || fail "parts of another --nodes: rc $rc, '$msg'"
-mv "$dir/c.dat.parts" "$dir/settings"
-set +e
-msg=$(relabel "$dir/d.dat" --out "$dir/c.dat" --nodes 1000 --pieces 4-20 --workers 2 2>&1); rc=$?
-set -e
-[[ $rc == 2 && $msg == *"without"* ]] || fail "parts without their settings: rc $rc, '$msg'"
-cp "$dir/settings" "$dir/c.dat.parts"
-mv "$dir/c.dat.part-0" "$dir/p0" && mv "$dir/c.dat.part-1" "$dir/c.dat.part-0" && mv "$dir/p0" "$dir/c.dat.part-1"
-set +e
-msg=$(relabel "$dir/d.dat" --out "$dir/c.dat" --nodes 1000 --pieces 4-20 --workers 2 2>&1); rc=$?
-set -e
-[[ $rc == 2 && $msg == *"holds other positions"* ]] || fail "swapped parts: rc $rc, '$msg'"
-printf 'XXXXXXXXXXXXXXXXXXXXXXXX' >"$dir/c.dat.part-0"
-set +e
-msg=$(relabel "$dir/d.dat" --out "$dir/c.dat" --nodes 1000 --pieces 4-20 --workers 2 2>&1); rc=$?
-set -e
-[[ $rc == 2 && $msg == *"c.dat.part-0"*"delete it"* ]] || fail "a part that is not data: rc $rc, '$msg'"
-[[ ! -e $dir/c.dat ]] || fail "a refused run wrote its output"
-
-# Bad arguments and inputs.
 check() {  # check EXPECTED-MESSAGE ARGS...: exit 2 with the message
     local want=$1 msg rc
     shift
@@ -91,6 +61,24 @@ check() {  # check EXPECTED-MESSAGE ARGS...: exit 2 with the message
     set -e
     [[ $rc == 2 && $msg == *"$want"* ]] || fail "$*: rc $rc, '$msg' (wanted '$want')"
 }
+
+# Parts made another way are refused, not mixed in: other settings, no settings, other positions,
+# a part that is not data.
+c=(relabel "$dir/d.dat" --out "$dir/c.dat" --pieces 4-20)
+"${c[@]}" --nodes 1000 --workers 2 --max-records 2 2>/dev/null || [[ $? == 3 ]] || fail "the run to stop failed"
+check "other settings" "${c[@]}" --nodes 1000 --workers 1
+check "other settings" "${c[@]}" --nodes 1500 --workers 2
+mv "$dir/c.dat.parts" "$dir/settings"
+check "without" "${c[@]}" --nodes 1000 --workers 2
+cp "$dir/settings" "$dir/c.dat.parts"
+mv "$dir/c.dat.part-0" "$dir/p0" && mv "$dir/c.dat.part-1" "$dir/c.dat.part-0" && mv "$dir/p0" "$dir/c.dat.part-1"
+check "holds other positions" "${c[@]}" --nodes 1000 --workers 2
+printf 'XXXXXXXXXXXXXXXXXXXXXXXX' >"$dir/c.dat.part-0"
+check "c.dat.part-0" "${c[@]}" --nodes 1000 --workers 2
+check "delete it to make it again" "${c[@]}" --nodes 1000 --workers 2
+[[ ! -e $dir/c.dat ]] || fail "a refused run wrote its output"
+
+# Bad arguments and inputs.
 check "is not a positive whole number" relabel "$dir/d.dat" --out "$dir/x.dat" --nodes 0
 check "is not LO-HI" relabel "$dir/d.dat" --out "$dir/x.dat" --nodes 10 --pieces 9-3
 check "no such file" relabel "$dir/none.dat" --out "$dir/x.dat" --nodes 10
