@@ -225,8 +225,9 @@ TEST_CASE("checkerboard: whole games from ballots, each reply one legal move", "
             if (r.seconds >= bound) ++overruns;
             ++timed;
             if (r.status.find("book move") == std::string::npos) {
-                if (exact) exact_times.push_back(r.seconds);
-                if (!exact) {
+                if (exact) {
+                    exact_times.push_back(r.seconds);
+                } else {
                     spent += r.seconds;
                     ++searched;
                 }
