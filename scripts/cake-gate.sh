@@ -14,6 +14,8 @@
 #   CORE       run the match on this one CPU core with concurrency 1 (taskset), the way the
 #              gates of docs/strength.md were played; unset: concurrency 2, no pinning [unset]
 #   OUT        folder for NAME.pdn and NAME.log [.]
+#   OPENINGS   the ballot file [tests/data/ballots-english-3move.csv]; a part of the deck in a file
+#              of its own lets two cores share one deck (the gate counts the whole deck only)
 # Restartable: the run goes on from OUT/NAME.pdn when it holds games of the same match (tempo match
 # -resume), so a gate stopped part way is finished by the same command; delete NAME.pdn to start over.
 # Keep every other process off the match's core while it runs (taskset -p -c OTHER PID for each;
@@ -42,8 +44,10 @@ cake_lib=${CAKE_LIB:-/tmp/peers/cake/libcake.so}
 sparring=${SPARRING:-$here/../shared/sparring}
 movetime=${MOVETIME:-0.1}
 out=${OUT:-.}
+openings=${OPENINGS:-$here/tests/data/ballots-english-3move.csv}
 [[ -x $tempo ]] || { echo "cake-gate.sh: no tempo binary at $tempo (build it, or set TEMPO)" >&2; exit 1; }
 [[ -f $cake_lib ]] || { echo "cake-gate.sh: no Cake library at $cake_lib (see $sparring/README.md, or set CAKE_LIB)" >&2; exit 1; }
+[[ -f $openings ]] || { echo "cake-gate.sh: no ballot file at $openings (set OPENINGS)" >&2; exit 1; }
 [[ -f $sparring/cb_adapter.py ]] || { echo "cake-gate.sh: no cb_adapter.py in $sparring (set SPARRING)" >&2; exit 1; }
 mkdir -p "$out"
 
@@ -61,5 +65,5 @@ echo "cake-gate.sh: $name, $rounds pairs at ${movetime} s a move, concurrency $c
 "${pin[@]}" "$tempo" match \
     -engine "cmd=$tempo" "name=$name" option.OwnBook=false option.EGDB=false option.Hash=64 "$@" \
     -engine cmd=python3 name=cake "${cake_args[@]}" \
-    -each "st=$movetime" -openings "file=$here/tests/data/ballots-english-3move.csv" order=sequential \
+    -each "st=$movetime" -openings "file=$openings" order=sequential \
     -games 2 -rounds "$rounds" -concurrency "$concurrency" -pdnout "$out/$name.pdn" -resume 2>&1 | tee -a "$out/$name.log"
