@@ -15,7 +15,8 @@
 #              gates of docs/strength.md were played; unset: concurrency 2, no pinning [unset]
 #   OUT        folder for NAME.pdn and NAME.log [.]
 #   OPENINGS   the ballot file [tests/data/ballots-english-3move.csv]; a part of the deck in a file
-#              of its own lets two cores share one deck (the gate counts the whole deck only)
+#              of its own lets two cores share one deck (the gate counts the whole deck only); give
+#              ROUNDS as the file's number of played ballots, since more rounds go round it again
 # Restartable: the run goes on from OUT/NAME.pdn when it holds games of the same match (tempo match
 # -resume), so a gate stopped part way is finished by the same command; delete NAME.pdn to start over.
 # Keep every other process off the match's core while it runs (taskset -p -c OTHER PID for each;
