@@ -3,6 +3,7 @@
 // process, and the engine against the trainer. What every game's network shares (the AVX2 path,
 // colour symmetry, the cache) is tested once for all in test_nnue_games.cpp.
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <algorithm>
 #include <random>
@@ -201,6 +202,70 @@ TEST_CASE("datagen plays with the built-in network unless told otherwise", "[nnu
     REQUIRE(by_default.size() > 16);
     CHECK(by_default == by_file);      // the built-in network is the shipped file's
     CHECK(by_default != by_classic);   // and not the hand-made evaluation
+}
+
+TEST_CASE("datagen --starts: every game plays on from a position of a FEN file", "[nnue][cli]") {
+    ::testing::ScratchDir dir;
+    // Three positions of games against another engine (a middle game of each side to move and
+    // a king ending), none with a capture pending, so each game's first position is written.
+    const std::vector<std::string> fens = {"B:W13,22,23,25,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,14,20",
+                                           "W:W18,19,20,21,23,25,29,31:B5,8,9,10,11,12,14,22",
+                                           "W:WK7,K11,K15,20,21:B4,13,K24,K26,K27"};
+    for (const std::string& fen : fens) {
+        const Result<Game> g = Game::from_fen(fen);
+        REQUIRE(g);
+        REQUIRE_FALSE(has_capture(g->position()));
+    }
+    const std::string starts = dir.file("starts.fen"), out = dir.file("starts.dat");
+    ::testing::write_text(starts, "# three starts\n" + fens[0] + "\n\n" + fens[1] + "\n" + fens[2] + "\n");
+    const auto run = ::testing::run_tool({"datagen", "--out", out, "--starts", starts, "--games", "3", "--threads",
+                                          "1", "--nodes", "300", "--egdb", "0", "--seed", "4"});
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.err, Catch::Contains("3 start positions from '" + starts + "'"));
+    const std::string bytes = ::testing::read_text(out);
+    REQUIRE(bytes.size() > 16);
+    REQUIRE((bytes.size() - 16) % 16 == 0);
+    auto board = [](std::uint32_t squares) {
+        Bitboard b = 0;
+        for (int s = 0; s < 32; ++s)
+            if (squares >> s & 1) b |= bit(Geometry8::bit_of(s));
+        return b;
+    };
+    std::vector<std::string> written;
+    for (std::size_t i = 16; i < bytes.size(); i += 16) {
+        std::uint32_t black, white, kings;
+        std::memcpy(&black, bytes.data() + i, 4), std::memcpy(&white, bytes.data() + i + 4, 4);
+        std::memcpy(&kings, bytes.data() + i + 8, 4);
+        const int flags = static_cast<unsigned char>(bytes[i + 15]);
+        written.push_back(to_fen(Position::from_bitboards(board(black), board(white), board(kings),
+                                                          flags & 1 ? Color::White : Color::Black)));
+    }
+    // Each start is a game's first position, so each is in the file; the games went on from there.
+    for (const std::string& fen : fens) {
+        INFO(fen);
+        CHECK(std::count(written.begin(), written.end(), to_fen(Game::from_fen(fen)->position())) == 1);
+    }
+    CHECK(written.size() > fens.size());
+    CHECK_THAT(run.out, Catch::Contains("3 games"));
+
+    // Bad input is refused with the reason, and nothing is written.
+    auto refused = [&](std::vector<std::string> args, const std::string& reason) {
+        const std::string bad = dir.file("bad.dat");
+        std::vector<std::string> all = {"datagen", "--out", bad, "--games", "1", "--egdb", "0"};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto r = ::testing::run_tool(all);
+        INFO(r.err);
+        CHECK(r.status != 0);
+        CHECK_THAT(r.err, Catch::Contains(reason));
+        CHECK_FALSE(std::filesystem::exists(bad));
+    };
+    refused({"--starts", dir.file("missing.fen")}, "--starts: openings: ");
+    refused({"--starts", dir.file("missing.fen")}, "missing.fen");
+    ::testing::write_text(dir.file("broken.fen"), fens[0] + "\nB:W33:B1\n");
+    refused({"--starts", dir.file("broken.fen")}, "broken.fen:2: ");
+    refused({"--starts", std::string(TEMPO_TEST_DATA) + "/ballots-english-3move.csv"},
+            "holds ballots, not FENs (--ballots takes those)");
+    refused({"--starts", starts, "--endgames", "2-4"}, "--endgames and --starts: choose one");
 }
 
 TEST_CASE("datagen --endgames: random endings, exactly labelled by the database when it covers them",

@@ -13,6 +13,11 @@
 // The file is appended to, so a run that stops can be started again with another seed: the
 // positions already in the file are read first and never written twice.
 //
+// `--starts FILE` plays every game on from a position of a file of FENs instead (e.g. the
+// positions of matches against another engine, where the evaluation must learn to judge what it
+// meets there): the file is shuffled by the seed and game g starts from its g-th position,
+// round the file again when there are more games than positions.
+//
 // `--variant international` plays 10x10 games (FMJD rules, the 25-move and 16-move rules end
 // them) from random plies off the start (there is no 10x10 ballot deck) and writes the 10x10 data
 // file: a header that names the game and 32-byte records of 50-square bitboards. There is no 10x10
@@ -149,6 +154,7 @@ struct Settings {
     int max_plies = 400;
     bool international = false;  // --variant international
     int end_lo = 0, end_hi = 0;  // --endgames LO-HI: games start from random endings instead
+    std::string starts;          // --starts FILE: games start from the FENs of this file instead
     std::string eval_file;  // empty: the game's built-in network; "classic": the hand-made evaluation
 };
 
@@ -156,6 +162,7 @@ struct Settings {
 struct Shared {
     const Settings* s = nullptr;
     std::vector<std::vector<Move>> ballots;
+    std::vector<std::string> starts;  // FENs, shuffled by the seed (--starts)
     const search::egdb::Database* db = nullptr;
     const search::nnue::Network* net = nullptr;
     const search::nnue::IntlNetwork* intl_net = nullptr;
@@ -236,7 +243,11 @@ void play_games(Shared& sh) {
         if constexpr (English) {
             if (s.end_hi > 0) game = random_ending(s.end_lo, s.end_hi, rng);
         }
-        if (s.end_hi == 0)
+        if (!sh.starts.empty()) {
+            // Checked when the file was read: the FEN is legal and the game not over.
+            auto from = Data::Game::from_fen(sh.starts[std::size_t(g) % sh.starts.size()]);
+            if (from) game = std::move(*from);
+        } else if (s.end_hi == 0)
             for (const Move& m : opening<Data>(sh, g, rng))
                 if (!game.play(m)) break;
         engine.clear();
@@ -369,6 +380,7 @@ int datagen_main(Args args) {
             "                     [--ballots CSV|none] [--random-plies N] [--egdb PIECES]\n"
             "                     [--eval-file NET] [--adjudicate CP] [--hash MB]\n"
             "                     [--variant english|international] [--endgames LO-HI]\n"
+            "                     [--starts FENFILE]\n"
             "\n"
             "Self-play games that make training data for the neural evaluation (the format is\n"
             "docs/network-format.md; docs/training.md has the whole pipeline). Every position\n"
@@ -383,6 +395,10 @@ int datagen_main(Args args) {
             "  --endgames LO-HI  English: every game starts from a random ending of LO..HI\n"
             "                    pieces (2..24) instead of an opening; with HI at most the\n"
             "                    database's pieces each game is one exactly labelled position\n"
+            "  --starts FENFILE  every game starts from a position of FENFILE (one PDN FEN a\n"
+            "                    line, # for comments), in an order shuffled by --seed; game g\n"
+            "                    plays from the g-th, round the file again if there are more\n"
+            "                    games (no ballots, no random plies)\n"
             "  --games N         games to play (default 1000)\n"
             "  --nodes N         each move searches N to 2N nodes, at random (default 5000)\n"
             "  --threads T       games at once, 1..64 (default 2)\n"
@@ -411,6 +427,10 @@ int datagen_main(Args args) {
         }
         if (*o == "--ballots") {
             s.ballots = *v == "none" ? "" : std::string(*v);
+            continue;
+        }
+        if (*o == "--starts") {
+            s.starts = std::string(*v);
             continue;
         }
         if (*o == "--eval-file") {
@@ -463,9 +483,10 @@ int datagen_main(Args args) {
         if (s.random_plies == 0) return usage_error(Command, "--variant international needs --random-plies of 1 or more");
         if (s.end_hi > 0) return usage_error(Command, "--endgames is for English draughts only");
     }
-    if (s.end_hi > 0) s.ballots.clear();  // the games start from endings, not openings
+    if (s.end_hi > 0 && !s.starts.empty()) return usage_error(Command, "--endgames and --starts: choose one");
+    if (s.end_hi > 0 || !s.starts.empty()) s.ballots.clear();  // the games start elsewhere, not from openings
     if (s.egdb_pieces == 1) return usage_error(Command, "--egdb '1' is out of range: 0 or 2..5");
-    if (s.ballots.empty() && s.random_plies == 0 && s.end_hi == 0)
+    if (s.ballots.empty() && s.random_plies == 0 && s.end_hi == 0 && s.starts.empty())
         return usage_error(Command, "--ballots none needs --random-plies of 1 or more");
 
     Shared sh;
@@ -484,6 +505,19 @@ int datagen_main(Args args) {
             }
             sh.ballots.push_back(std::move(line));
         }
+    }
+    if (!s.starts.empty()) {
+        const Result<std::vector<match::Opening>> starts = match::load_openings(
+            s.starts, s.international ? pdn::GameType::International : pdn::GameType::English);
+        if (!starts) return usage_error(Command, "--starts: " + starts.error());
+        for (const match::Opening& o : *starts) {
+            if (o.fen.empty())
+                return usage_error(Command, "--starts: '" + s.starts + "' holds ballots, not FENs (--ballots takes those)");
+            sh.starts.push_back(o.fen);
+        }
+        std::mt19937_64 rng(s.seed);
+        std::shuffle(sh.starts.begin(), sh.starts.end(), rng);
+        std::fprintf(stderr, "datagen: %zu start positions from '%s'\n", sh.starts.size(), s.starts.c_str());
     }
     // --eval-file: a network of the game played (the loader of that game names what is wrong
     // otherwise); "classic": the hand-made evaluation; without it, the game's built-in network,
