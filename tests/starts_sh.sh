@@ -2,7 +2,8 @@
 # The positions of real games as starts for self-play, with a real tempo: `tempo analyse --csv
 # --all` lists the positions of a PDN, train/starts.py keeps each once (filtered by pieces and by
 # the player to move), and `tempo datagen --starts` plays a game on from each, so each start
-# without a capture pending is in the data. Bad inputs exit 1 with a message and write nothing.
+# without a capture pending is in the data. Bad inputs exit 1 with a message (a bad option 2) and
+# write nothing.
 # usage: tests/starts_sh.sh TEMPO_BINARY (skipped, exit 77, without Debian's python3 and numpy)
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -75,7 +76,10 @@ printf 'a,b\n1,2\n' >"$dir/other.csv"
 check "no column 'fen'" starts "$dir/other.csv" --out "$dir/x.fen"
 printf 'fen\nB:W21:B1\nX:W1\n' >"$dir/bad.csv"
 check "bad.csv:3: 'X:W1' is not a PDN FEN" starts "$dir/bad.csv" --out "$dir/x.fen"
-check "no position is left" starts "$dir/games.csv" --out "$dir/x.fen" --mover nobody
+check "no player 'nobody' in the files (players: a, b)" starts "$dir/games.csv" --out "$dir/x.fen" --mover nobody
+check "no position is left" starts "$dir/games.csv" --out "$dir/x.fen" --pieces 2-3
+printf 'player,fen\na,B:W21:B1\nshort\n' >"$dir/short.csv"
+check "short.csv:3: no FEN in the row" starts "$dir/short.csv" --out "$dir/x.fen"
 [[ ! -e $dir/x.fen ]] || fail "a refused run wrote its output"
 set +e
 msg=$(starts "$dir/games.csv" --out "$dir/x.fen" --pieces 9-3 2>&1)

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <algorithm>
 #include <random>
+#include <set>
 
 #include <catch2/catch.hpp>
 
@@ -231,22 +232,62 @@ TEST_CASE("datagen --starts: every game plays on from a position of a FEN file",
             if (squares >> s & 1) b |= bit(Geometry8::bit_of(s));
         return b;
     };
-    std::vector<std::string> written;
-    for (std::size_t i = 16; i < bytes.size(); i += 16) {
-        std::uint32_t black, white, kings;
-        std::memcpy(&black, bytes.data() + i, 4), std::memcpy(&white, bytes.data() + i + 4, 4);
-        std::memcpy(&kings, bytes.data() + i + 8, 4);
-        const int flags = static_cast<unsigned char>(bytes[i + 15]);
-        written.push_back(to_fen(Position::from_bitboards(board(black), board(white), board(kings),
-                                                          flags & 1 ? Color::White : Color::Black)));
-    }
+    auto positions = [&](const std::string& data) {
+        std::vector<std::string> written;
+        for (std::size_t i = 16; i < data.size(); i += 16) {
+            std::uint32_t black, white, kings;
+            std::memcpy(&black, data.data() + i, 4), std::memcpy(&white, data.data() + i + 4, 4);
+            std::memcpy(&kings, data.data() + i + 8, 4);
+            const int flags = static_cast<unsigned char>(data[i + 15]);
+            written.push_back(to_fen(Position::from_bitboards(board(black), board(white), board(kings),
+                                                              flags & 1 ? Color::White : Color::Black)));
+        }
+        return written;
+    };
+    const std::vector<std::string> written = positions(bytes);
+    std::vector<std::string> canonical;  // the starts as the writer spells FENs
+    for (const std::string& fen : fens) canonical.push_back(to_fen(Game::from_fen(fen)->position()));
     // Each start is a game's first position, so each is in the file; the games went on from there.
-    for (const std::string& fen : fens) {
+    for (const std::string& fen : canonical) {
         INFO(fen);
-        CHECK(std::count(written.begin(), written.end(), to_fen(Game::from_fen(fen)->position())) == 1);
+        CHECK(std::count(written.begin(), written.end(), fen) == 1);
     }
     CHECK(written.size() > fens.size());
     CHECK_THAT(run.out, Catch::Contains("3 games"));
+
+    // On one thread the games are written in order, so the order in which the starts first
+    // appear is the order the seed dealt them: the same seed gives the same file, and among a few
+    // seeds the orders differ (fixed seeds: the outcome is the same on every run).
+    auto order_of = [&](int seed) {
+        const std::string o = dir.file("seed" + std::to_string(seed) + ".dat");
+        const auto r = ::testing::run_tool({"datagen", "--out", o, "--starts", starts, "--games", "3", "--threads",
+                                            "1", "--nodes", "300", "--egdb", "0", "--seed", std::to_string(seed)});
+        REQUIRE(r.status == 0);
+        const std::vector<std::string> w = positions(::testing::read_text(o));
+        std::vector<std::pair<std::size_t, std::size_t>> first;  // (first record, start)
+        for (std::size_t k = 0; k < canonical.size(); ++k)
+            first.emplace_back(std::size_t(std::find(w.begin(), w.end(), canonical[k]) - w.begin()), k);
+        std::sort(first.begin(), first.end());
+        std::vector<std::size_t> order;
+        for (const auto& [at, k] : first) order.push_back(k);
+        return order;
+    };
+    const std::vector<std::size_t> seed4 = order_of(4);
+    CHECK(::testing::read_text(dir.file("seed4.dat")) == bytes);
+    std::set<std::vector<std::size_t>> orders{seed4};
+    for (int seed = 5; seed <= 8; ++seed) orders.insert(order_of(seed));
+    CHECK(orders.size() > 1);
+
+    // More games than starts go round the file again: five games from two starts.
+    const std::string two = dir.file("two.fen"), round = dir.file("round.dat");
+    ::testing::write_text(two, fens[0] + "\n" + fens[2] + "\n");
+    const auto again = ::testing::run_tool({"datagen", "--out", round, "--starts", two, "--games", "5", "--threads",
+                                            "2", "--nodes", "300", "--egdb", "0"});
+    REQUIRE(again.status == 0);
+    CHECK_THAT(again.out, Catch::Contains("5 games"));
+    const std::vector<std::string> rounds = positions(::testing::read_text(round));
+    CHECK(std::count(rounds.begin(), rounds.end(), canonical[0]) == 1);  // written once: the file keeps no duplicate
+    CHECK(std::count(rounds.begin(), rounds.end(), canonical[2]) == 1);
 
     // Bad input is refused with the reason, and nothing is written.
     auto refused = [&](std::vector<std::string> args, const std::string& reason) {
@@ -259,8 +300,9 @@ TEST_CASE("datagen --starts: every game plays on from a position of a FEN file",
         CHECK_THAT(r.err, Catch::Contains(reason));
         CHECK_FALSE(std::filesystem::exists(bad));
     };
-    refused({"--starts", dir.file("missing.fen")}, "--starts: openings: ");
-    refused({"--starts", dir.file("missing.fen")}, "missing.fen");
+    refused({"--starts", dir.file("missing.fen")}, "--starts: openings: cannot open '" + dir.file("missing.fen"));
+    ::testing::write_text(dir.file("empty.fen"), "# only a comment\n\n");
+    refused({"--starts", dir.file("empty.fen")}, "empty.fen' holds no playable opening");
     ::testing::write_text(dir.file("broken.fen"), fens[0] + "\nB:W33:B1\n");
     refused({"--starts", dir.file("broken.fen")}, "broken.fen:2: ");
     refused({"--starts", std::string(TEMPO_TEST_DATA) + "/ballots-english-3move.csv"},

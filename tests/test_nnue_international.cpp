@@ -13,6 +13,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "engine/game.hpp"
 #include "engine/movegen.hpp"
 #include "engine/notation_international.hpp"
 #include "nnue_fixture.hpp"
@@ -255,3 +256,43 @@ TEST_CASE("intl datagen: --variant international writes quiet 10x10 positions on
     CHECK_THAT(english.err, Catch::Contains("not a Tempo training-data file of English draughts"));
 }
 
+
+TEST_CASE("intl datagen --starts: 10x10 games from the positions of a FEN file, with no random plies",
+          "[nnue][intl][cli]") {
+    ::testing::ScratchDir dir;
+    // A middle game of 10x10 (White to move, no capture pending) and the start position.
+    const std::string middle = "W:W27,28,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:"
+                               "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20";
+    const Result<intl::Game> g = intl::Game::from_fen(middle);
+    REQUIRE(g);
+    REQUIRE_FALSE(intl::has_capture(g->position()));
+    const std::string starts = dir.file("starts.fen"), out = dir.file("starts.dat");
+    ::testing::write_text(starts, middle + "\n" + to_fen(intl::Position::start()) + "\n");
+    const auto run = ::testing::run_tool({"datagen", "--variant", "international", "--out", out, "--starts", starts,
+                                          "--random-plies", "0", "--games", "2", "--nodes", "200", "--threads", "1"});
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.err, Catch::Contains("2 start positions"));
+    const std::string bytes = ::testing::read_text(out);
+    REQUIRE(bytes.size() > 32);
+    REQUIRE((bytes.size() - 32) % 32 == 0);
+    auto board = [](std::uint64_t squares) {
+        Bitboard b = 0;
+        for (int s = 0; s < 50; ++s)
+            if (squares >> s & 1) b |= bit(intl::Geo::bit_of(s));
+        return b;
+    };
+    std::set<std::string> written;
+    for (std::size_t i = 32; i < bytes.size(); i += 32) {
+        std::uint64_t black, white, kings;
+        std::memcpy(&black, bytes.data() + i, 8), std::memcpy(&white, bytes.data() + i + 8, 8);
+        std::memcpy(&kings, bytes.data() + i + 16, 8);
+        const int flags = static_cast<unsigned char>(bytes[i + 27]);
+        written.insert(to_fen(intl::Position::from_bitboards(board(black), board(white), board(kings),
+                                                             flags & 1 ? Color::White : Color::Black)));
+    }
+    // Both starts are games' first positions: the standard start and the middle game.
+    CHECK(written.count(to_fen(intl::Position::start())) == 1);
+    CHECK(written.count(to_fen(g->position())) == 1);
+    CHECK(written.size() > 2);
+}

@@ -16,11 +16,13 @@
 // `--starts FILE` plays every game on from a position of a file of FENs instead (e.g. the
 // positions of matches against another engine, where the evaluation must learn to judge what it
 // meets there): the file is shuffled by the seed and game g starts from its g-th position,
-// round the file again when there are more games than positions.
+// round the file again when there are more games than positions. A run started again with
+// another seed deals the file in another order, so it is a new draw from the file, not the rest
+// of the old one.
 //
 // `--variant international` plays 10x10 games (FMJD rules, the 25-move and 16-move rules end
-// them) from random plies off the start (there is no 10x10 ballot deck) and writes the 10x10 data
-// file: a header that names the game and 32-byte records of 50-square bitboards. There is no 10x10
+// them) from random plies off the start (there is no 10x10 ballot deck) or from --starts, and
+// writes the 10x10 data file: a header that names the game and 32-byte records of 50-square bitboards. There is no 10x10
 // endgame database, so no position is labelled exactly. One loop plays both games, a template over
 // the `Data` traits below.
 #include <algorithm>
@@ -162,7 +164,8 @@ struct Settings {
 struct Shared {
     const Settings* s = nullptr;
     std::vector<std::vector<Move>> ballots;
-    std::vector<std::string> starts;  // FENs, shuffled by the seed (--starts)
+    std::vector<Game> starts;             // --starts, English: the file's positions, shuffled by the seed
+    std::vector<intl::Game> intl_starts;  // --starts, international
     const search::egdb::Database* db = nullptr;
     const search::nnue::Network* net = nullptr;
     const search::nnue::IntlNetwork* intl_net = nullptr;
@@ -243,10 +246,9 @@ void play_games(Shared& sh) {
         if constexpr (English) {
             if (s.end_hi > 0) game = random_ending(s.end_lo, s.end_hi, rng);
         }
-        if (!sh.starts.empty()) {
-            // Checked when the file was read: the FEN is legal and the game not over.
-            auto from = Data::Game::from_fen(sh.starts[std::size_t(g) % sh.starts.size()]);
-            if (from) game = std::move(*from);
+        if (!s.starts.empty()) {
+            if constexpr (English) game = sh.starts[std::size_t(g) % sh.starts.size()];
+            else game = sh.intl_starts[std::size_t(g) % sh.intl_starts.size()];
         } else if (s.end_hi == 0)
             for (const Move& m : opening<Data>(sh, g, rng))
                 if (!game.play(m)) break;
@@ -390,19 +392,21 @@ int datagen_main(Args args) {
             "another --seed.\n"
             "\n"
             "  --variant V       english (default) or international: 10x10 games from random\n"
-            "                    plies off the start, written as 10x10 data (no ballots, no\n"
-            "                    endgame database)\n"
+            "                    plies off the start (or --starts), written as 10x10 data (no\n"
+            "                    ballots, no endgame database)\n"
             "  --endgames LO-HI  English: every game starts from a random ending of LO..HI\n"
             "                    pieces (2..24) instead of an opening; with HI at most the\n"
             "                    database's pieces each game is one exactly labelled position\n"
-            "  --starts FENFILE  every game starts from a position of FENFILE (one PDN FEN a\n"
-            "                    line, # for comments), in an order shuffled by --seed; game g\n"
-            "                    plays from the g-th, round the file again if there are more\n"
-            "                    games (no ballots, no random plies)\n"
+            "  --starts FENFILE  every game starts from a position of FENFILE (one PDN FEN of\n"
+            "                    the game played a line, # for comments), in an order shuffled\n"
+            "                    by --seed; game g plays from the g-th, round the file again if\n"
+            "                    there are more games (no ballots, no random plies); another\n"
+            "                    --seed is another order\n"
             "  --games N         games to play (default 1000)\n"
             "  --nodes N         each move searches N to 2N nodes, at random (default 5000)\n"
             "  --threads T       games at once, 1..64 (default 2)\n"
-            "  --seed S          the random openings and node budgets (default 1)\n"
+            "  --seed S          the random openings, the node budgets and the order of\n"
+            "                    --starts (default 1)\n"
             "  --ballots CSV     the opening deck for odd games (default\n"
             "                    tests/data/ballots-english-3move.csv; none: random openings only)\n"
             "  --random-plies N  even games start with N random plies, 0..20 (default 6)\n"
@@ -480,7 +484,8 @@ int datagen_main(Args args) {
         // 10x10: no ballot deck and no endgame database exist; random openings only.
         s.ballots.clear();
         s.egdb_pieces = 0;
-        if (s.random_plies == 0) return usage_error(Command, "--variant international needs --random-plies of 1 or more");
+        if (s.random_plies == 0 && s.starts.empty())
+            return usage_error(Command, "--variant international needs --random-plies of 1 or more (or --starts)");
         if (s.end_hi > 0) return usage_error(Command, "--endgames is for English draughts only");
     }
     if (s.end_hi > 0 && !s.starts.empty()) return usage_error(Command, "--endgames and --starts: choose one");
@@ -510,14 +515,18 @@ int datagen_main(Args args) {
         const Result<std::vector<match::Opening>> starts = match::load_openings(
             s.starts, s.international ? pdn::GameType::International : pdn::GameType::English);
         if (!starts) return usage_error(Command, "--starts: " + starts.error());
+        // The loader has read each FEN as a game of this variant and refused any it could not.
         for (const match::Opening& o : *starts) {
             if (o.fen.empty())
                 return usage_error(Command, "--starts: '" + s.starts + "' holds ballots, not FENs (--ballots takes those)");
-            sh.starts.push_back(o.fen);
+            if (s.international) sh.intl_starts.push_back(*intl::Game::from_fen(o.fen));
+            else sh.starts.push_back(*Game::from_fen(o.fen));
         }
         std::mt19937_64 rng(s.seed);
         std::shuffle(sh.starts.begin(), sh.starts.end(), rng);
-        std::fprintf(stderr, "datagen: %zu start positions from '%s'\n", sh.starts.size(), s.starts.c_str());
+        std::shuffle(sh.intl_starts.begin(), sh.intl_starts.end(), rng);
+        std::fprintf(stderr, "datagen: %zu start positions from '%s'\n", sh.starts.size() + sh.intl_starts.size(),
+                     s.starts.c_str());
     }
     // --eval-file: a network of the game played (the loader of that game names what is wrong
     // otherwise); "classic": the hand-made evaluation; without it, the game's built-in network,

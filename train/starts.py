@@ -18,6 +18,8 @@ import sys
 
 def pieces(fen):
     """The number of pieces of a PDN FEN such as B:W21,22:BK1,5 (no ranges)."""
+    if not fen:
+        raise ValueError("no FEN in the row")
     fields = fen.strip().split(":")
     if len(fields) != 3 or fields[0] not in ("B", "W"):
         raise ValueError(f"'{fen}' is not a PDN FEN of the form B:W...:B...")
@@ -42,19 +44,25 @@ def parse_range(text):
 def collect(paths, lo=2, hi=24, mover=None):
     """The set of FENs of the CSV files, filtered; raises ValueError naming a bad file."""
     fens = set()
+    players = set()
     for path in paths:
         with open(path, newline="") as f:
             rows = csv.DictReader(f)
             if not rows.fieldnames or "fen" not in rows.fieldnames:
                 raise ValueError(f"{path}: no column 'fen' (is it `tempo analyse --csv` output?)")
-            for number, row in enumerate(rows, start=2):
+            if mover is not None and "player" not in rows.fieldnames:
+                raise ValueError(f"{path}: no column 'player' for --mover")
+            for row in rows:
                 fen = row["fen"]
                 try:
                     n = pieces(fen)
                 except ValueError as e:
-                    raise ValueError(f"{path}:{number}: {e}")
+                    raise ValueError(f"{path}:{rows.line_num}: {e}")
+                players.add(row.get("player"))
                 if lo <= n <= hi and (mover is None or row.get("player") == mover):
                     fens.add(fen)
+    if mover is not None and mover not in players:
+        raise ValueError(f"no player '{mover}' in the files (players: {', '.join(sorted(p for p in players if p))})")
     return fens
 
 
