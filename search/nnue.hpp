@@ -88,7 +88,10 @@ inline constexpr int Buckets = English::Buckets;
 
 // The bucket of the dense layers for `pieces` pieces on the board (1..MaxPieces).
 template <class G>
-constexpr int bucket_of(int pieces) { return (pieces - 1) * G::Buckets / G::MaxPieces; }
+constexpr int bucket_of(int pieces) {
+    // Clamped: a position built from untrusted bitboards may hold more pieces than a game can.
+    return std::clamp((pieces - 1) * G::Buckets / G::MaxPieces, 0, G::Buckets - 1);
+}
 constexpr int bucket_of(int pieces) { return bucket_of<English>(pieces); }
 
 // One bucket's layers after the first, behind a first layer of H1 units.
