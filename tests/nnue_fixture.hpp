@@ -39,6 +39,16 @@ std::unique_ptr<search::nnue::BasicParameters<G>> random_parameters(std::mt19937
     return w;
 }
 
+// The engine's bitboard of the squares of a data record's field (bit s is PDN square s + 1), on
+// the board of `Geo`: Geometry8 for English records, intl::Geo for 10x10 ones.
+template <class Geo>
+Bitboard record_board(std::uint64_t squares) {
+    Bitboard b = 0;
+    for (int s = 0; s < Geo::squares; ++s)
+        if (squares >> s & 1) b |= bit(Geo::bit_of(s));
+    return b;
+}
+
 // Parameters that are all zero, for networks whose every weight a test sets by hand.
 template <class G>
 std::unique_ptr<search::nnue::BasicParameters<G>> zero_parameters() {

@@ -226,12 +226,7 @@ TEST_CASE("datagen --starts: every game plays on from a position of a FEN file",
     const std::string bytes = ::testing::read_text(out);
     REQUIRE(bytes.size() > 16);
     REQUIRE((bytes.size() - 16) % 16 == 0);
-    auto board = [](std::uint32_t squares) {
-        Bitboard b = 0;
-        for (int s = 0; s < 32; ++s)
-            if (squares >> s & 1) b |= bit(Geometry8::bit_of(s));
-        return b;
-    };
+    const auto board = tempo::testing::record_board<Geometry8>;
     auto positions = [&](const std::string& data) {
         std::vector<std::string> written;
         for (std::size_t i = 16; i < data.size(); i += 16) {
@@ -300,7 +295,7 @@ TEST_CASE("datagen --starts: every game plays on from a position of a FEN file",
         CHECK_THAT(r.err, Catch::Contains(reason));
         CHECK_FALSE(std::filesystem::exists(bad));
     };
-    refused({"--starts", dir.file("missing.fen")}, "--starts: openings: cannot open '" + dir.file("missing.fen"));
+    refused({"--starts", dir.file("missing.fen")}, "--starts: cannot open '" + dir.file("missing.fen"));
     ::testing::write_text(dir.file("empty.fen"), "# only a comment\n\n");
     refused({"--starts", dir.file("empty.fen")}, "empty.fen' holds no playable opening");
     ::testing::write_text(dir.file("broken.fen"), fens[0] + "\nB:W33:B1\n");
@@ -324,12 +319,7 @@ TEST_CASE("datagen --endgames: random endings, exactly labelled by the database 
     CHECK(n > 250);  // a game is one position; the few repeats (two-piece endings) are left out
     CHECK(n <= 300);
     const search::egdb::Database db = search::egdb::Database::build(4);
-    auto board = [](std::uint32_t squares) {
-        Bitboard b = 0;
-        for (int s = 0; s < 32; ++s)
-            if (squares >> s & 1) b |= bit(Geometry8::bit_of(s));
-        return b;
-    };
+    const auto board = tempo::testing::record_board<Geometry8>;
     int pieces[5] = {}, outcomes[3] = {}, black_men = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const char* r = bytes.data() + 16 + 16 * i;

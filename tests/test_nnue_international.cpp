@@ -229,12 +229,7 @@ TEST_CASE("intl datagen: --variant international writes quiet 10x10 positions on
     const std::size_t n = (bytes.size() - 32) / 32;
     CHECK(n > 50);
     std::set<std::tuple<std::uint64_t, std::uint64_t, std::uint64_t, int>> seen;
-    auto board = [](std::uint64_t squares) {
-        Bitboard b = 0;
-        for (int s = 0; s < 50; ++s)
-            if (squares >> s & 1) b |= bit(intl::Geo::bit_of(s));
-        return b;
-    };
+    const auto board = tempo::testing::record_board<intl::Geo>;
     for (std::size_t i = 0; i < n; ++i) {
         const char* r = bytes.data() + 32 + 32 * i;
         std::uint64_t black, white, kings;
@@ -276,12 +271,7 @@ TEST_CASE("intl datagen --starts: 10x10 games from the positions of a FEN file, 
     const std::string bytes = ::testing::read_text(out);
     REQUIRE(bytes.size() > 32);
     REQUIRE((bytes.size() - 32) % 32 == 0);
-    auto board = [](std::uint64_t squares) {
-        Bitboard b = 0;
-        for (int s = 0; s < 50; ++s)
-            if (squares >> s & 1) b |= bit(intl::Geo::bit_of(s));
-        return b;
-    };
+    const auto board = tempo::testing::record_board<intl::Geo>;
     std::set<std::string> written;
     for (std::size_t i = 32; i < bytes.size(); i += 32) {
         std::uint64_t black, white, kings;

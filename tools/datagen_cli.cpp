@@ -22,8 +22,8 @@
 //
 // `--variant international` plays 10x10 games (FMJD rules, the 25-move and 16-move rules end
 // them) from random plies off the start (there is no 10x10 ballot deck) or from --starts, and
-// writes the 10x10 data file: a header that names the game and 32-byte records of 50-square bitboards. There is no 10x10
-// endgame database, so no position is labelled exactly. One loop plays both games, a template over
+// writes the 10x10 data file: a header that names the game and 32-byte records of 50-square
+// bitboards. There is no 10x10 endgame database, so no position is labelled exactly. One loop plays both games, a template over
 // the `Data` traits below.
 #include <algorithm>
 #include <array>
@@ -514,11 +514,17 @@ int datagen_main(Args args) {
     if (!s.starts.empty()) {
         const Result<std::vector<match::Opening>> starts = match::load_openings(
             s.starts, s.international ? pdn::GameType::International : pdn::GameType::English);
-        if (!starts) return usage_error(Command, "--starts: " + starts.error());
+        if (!starts) {
+            // The match loader names the file "openings"; here it is the start file.
+            std::string why = starts.error();
+            if (why.rfind("openings: ", 0) == 0) why.erase(0, 10);
+            return usage_error(Command, "--starts: " + why);
+        }
         // The loader has read each FEN as a game of this variant and refused any it could not.
         for (const match::Opening& o : *starts) {
             if (o.fen.empty())
-                return usage_error(Command, "--starts: '" + s.starts + "' holds ballots, not FENs (--ballots takes those)");
+                return usage_error(Command,
+                                   "--starts: '" + s.starts + "' holds ballots, not FENs (--ballots takes those)");
             if (s.international) sh.intl_starts.push_back(*intl::Game::from_fen(o.fen));
             else sh.starts.push_back(*Game::from_fen(o.fen));
         }
