@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Score the PDN files of matches against one opponent (the gates of docs/strength.md), and
+compare runs over the same games.
+
+    scripts/gate-score.py control=control-a.pdn,control-b.pdn ep2=ep2-a.pdn,ep2-b.pdn
+    scripts/gate-score.py --align control=control-a.pdn,control-b.pdn ep2=ep2-a.pdn,ep2-b.pdn
+    scripts/gate-score.py --opponent cake /work/data/gates/try14.pdn
+
+A run is `NAME=FILE[,FILE...]` (its games are those of all its files) or a single FILE (named
+after it). In every game the opponent (`--opponent`, default `cake`) plays one colour and the run's
+engine the other, whatever its name in the file, so the two halves of a deck played under two
+names (`ep2-a`, `ep2-b`) make one run. Unfinished games (Result `*`) are left out.
+
+For each run: games, +W -L =D for the engine, its score, the Elo difference with its 95% interval
+(the trinomial model of `tempo match`'s line), the same by colour, and how the games ended (the
+Termination tags). English PDN (GameType 21): the Result's first number is Black's.
+
+`--align` compares runs over the same games: all runs must have the same number of files, and the
+k-th file of each is cut to the number of finished games of the shortest k-th file. A gate stopped
+part way (or still running) is then compared with finished ones over the ballots it has played.
+Exit status: 0, or 2 with a message for a missing or unreadable file, a file without a game of the
+opponent, or runs that --align cannot line up.
+"""
+
+import argparse
+import math
+import os
+import re
+import sys
+
+Finished = {"1-0": "black", "2-0": "black", "0-1": "white", "0-2": "white", "1/2-1/2": "draw", "1-1": "draw"}
+
+
+def games_of(path, opponent):
+    """The finished games of a PDN file against `opponent`: (engine's colour, outcome, termination)
+    in file order, outcome 'win', 'loss' or 'draw' for the engine."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError as e:
+        raise ValueError(f"{path}: {e.strerror}")
+    out = []
+    for game in re.split(r"\n\s*\n(?=\[)", text):
+        tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', game))
+        winner = Finished.get(tags.get("Result", "*"))
+        if winner is None:
+            continue
+        if tags.get("Black") == opponent:
+            colour = "white"
+        elif tags.get("White") == opponent:
+            colour = "black"
+        else:
+            continue
+        outcome = "draw" if winner == "draw" else "win" if winner == colour else "loss"
+        out.append((colour, outcome, tags.get("Termination", "?")))
+    if not out:
+        raise ValueError(f"{path}: no finished game against '{opponent}'")
+    return out
+
+
+def elo(score):
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def line(w, l, d):
+    """'+W -L =D, score S%, Elo E [LO, HI]' as tempo match computes it (trinomial, 95%)."""
+    n = w + l + d
+    if n == 0:
+        return "no games"
+    m = (w + 0.5 * d) / n
+    var = (w * (1 - m) ** 2 + l * m * m + d * (0.5 - m) ** 2) / n
+    se = math.sqrt(var / n)
+    return (f"+{w} -{l} ={d}, score {100 * m:.1f}%, Elo {elo(m):+.1f} "
+            f"[{elo(m - 1.96 * se):+.1f}, {elo(m + 1.96 * se):+.1f}]")
+
+
+def count(games, colour=None):
+    picked = [o for c, o, _ in games if colour in (None, c)]
+    return picked.count("win"), picked.count("loss"), picked.count("draw")
+
+
+def parse_run(spec):
+    name, sep, files = spec.partition("=")
+    if not sep:
+        return os.path.splitext(os.path.basename(spec))[0], [spec]
+    paths = [p for p in files.split(",") if p]
+    if not name or not paths:
+        raise ValueError(f"'{spec}': a run is NAME=FILE[,FILE...] or FILE")
+    return name, paths
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("runs", nargs="+", metavar="RUN", help="NAME=FILE[,FILE...] or FILE")
+    ap.add_argument("--opponent", default="cake", help="the opponent's name in the PDN (default: cake)")
+    ap.add_argument("--align", action="store_true", help="compare the runs over the same games (see above)")
+    args = ap.parse_args(argv)
+    try:
+        runs = []
+        for spec in args.runs:
+            name, paths = parse_run(spec)
+            runs.append((name, [games_of(p, args.opponent) for p in paths]))
+    except ValueError as e:
+        print(f"gate-score.py: {e}", file=sys.stderr)
+        return 2
+    if args.align:
+        parts = {len(files) for _, files in runs}
+        if len(parts) != 1:
+            print("gate-score.py: --align needs the same number of files in every run", file=sys.stderr)
+            return 2
+        cut = [min(len(files[k]) for _, files in runs) for k in range(parts.pop())]
+        runs = [(name, [g[:n] for g, n in zip(files, cut)]) for name, files in runs]
+        print(f"aligned: the first {' and '.join(str(n) for n in cut)} games of each run's files")
+    width = max(len(name) for name, _ in runs)
+    for name, files in runs:
+        games = [g for part in files for g in part]
+        print(f"{name:<{width}}  {len(games)} games, {line(*count(games))}")
+        print(f"{'':<{width}}  as Black {line(*count(games, 'black')).split(', score')[0]}, "
+              f"as White {line(*count(games, 'white')).split(', score')[0]}")
+        ends = {}
+        for _, _, t in games:
+            ends[t] = ends.get(t, 0) + 1
+        print(f"{'':<{width}}  endings: " + ", ".join(f"{t} {n}" for t, n in sorted(ends.items())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
