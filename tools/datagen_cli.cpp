@@ -514,12 +514,7 @@ int datagen_main(Args args) {
     if (!s.starts.empty()) {
         const Result<std::vector<match::Opening>> starts = match::load_openings(
             s.starts, s.international ? pdn::GameType::International : pdn::GameType::English);
-        if (!starts) {
-            // The match loader names the file "openings"; here it is the start file.
-            std::string why = starts.error();
-            if (why.rfind("openings: ", 0) == 0) why.erase(0, 10);
-            return usage_error(Command, "--starts: " + why);
-        }
+        if (!starts) return usage_error(Command, "--starts: " + starts.error());
         // The loader has read each FEN as a game of this variant and refused any it could not.
         for (const match::Opening& o : *starts) {
             if (o.fen.empty())

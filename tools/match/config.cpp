@@ -225,7 +225,7 @@ namespace {
 template <class G>
 Result<std::vector<Opening>> load_openings_as(const std::string& path) {
     auto text = pdn::read_file(path);
-    if (!text) return Error{"openings: " + text.error()};
+    if (!text) return Error{text.error()};
     std::istringstream in(*text);
     std::vector<Opening> openings;
     std::string line;
@@ -268,7 +268,7 @@ Result<std::vector<Opening>> load_openings_as(const std::string& path) {
             openings.push_back(Opening{base + ":" + std::to_string(number), to_fen(g->position()), {}});
         }
     }
-    if (openings.empty()) return Error{"openings: '" + path + "' holds no playable opening"};
+    if (openings.empty()) return Error{"'" + path + "' holds no playable opening"};
     return openings;
 }
 

@@ -243,7 +243,7 @@ int run_match(Settings s, std::FILE* out) {
     if (!s.openings_file.empty()) {
         auto loaded = load_openings(s.openings_file, s.variant);
         if (!loaded) {
-            std::fprintf(stderr, "tempo match: %s\n", loaded.error().c_str());
+            std::fprintf(stderr, "tempo match: -openings: %s\n", loaded.error().c_str());
             return 2;
         }
         openings = std::move(loaded.value());
