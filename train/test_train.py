@@ -7,6 +7,7 @@ import os
 import tempfile
 import unittest
 
+import numpy as np
 import torch
 
 import export as ex
@@ -78,6 +79,31 @@ class Training(unittest.TestCase):
         self.assertAlmostEqual(wide["history"][0]["held_loss"], history[-1]["held_loss"], delta=1e-5)
         status, _ = run(self.args("narrow", 1, "--init", net_path, "--h1", str(ex.width_of(q) - 32)))
         self.assertEqual(status, 1)
+
+    def test_lam_per_file(self):
+        # A second file, whose targets come from its results alone; the first keeps --lam.
+        other = os.path.join(self.dir, "other.dat")
+        td.write(other, synth.generate(500, seed=13))
+        args = train.parse_args([self.data, other, "--out", os.path.join(self.dir, "lam"), "--holdout", "0",
+                                 "--lam", "0.7", "--lam-file", other + "=0"])
+        data, _ = train.load_data(args)
+        first, second = td.read(self.data), td.read(other)
+        self.assertEqual(len(data), len(first) + len(second))
+        t = data.target.numpy()
+        np.testing.assert_allclose(t[:len(first)], train.targets(first, args.scale, 0.7, args.score_clip),
+                                   rtol=1e-6)
+        want = np.where(td.exact(second), train.targets(second, args.scale, 1.0, args.score_clip),
+                        td.results(second))
+        np.testing.assert_allclose(t[len(first):], want, rtol=1e-6)
+        self.assertFalse(np.allclose(want, train.targets(second, args.scale, 0.7, args.score_clip)))
+
+        for bad, why in [(other + "=1.5", "not between 0 and 1"), (other + "=x", "is not a number"),
+                         ("nofile.dat=0.5", "is not one of the data files"), ("0.5", "expected FILE=LAM")]:
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err):
+                status, _ = run([self.data, other, "--out", os.path.join(self.dir, "bad"), "--lam-file", bad])
+            self.assertEqual(status, 1, bad)
+            self.assertIn(why, err.getvalue())
 
 
 if __name__ == "__main__":

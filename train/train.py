@@ -10,6 +10,8 @@ The loss is the mean squared error between sigmoid(cp / S) of the network and th
 t = lam * sigmoid(score / S) + (1 - lam) * result, with the score clipped to +-2000 cp first;
 positions from the endgame database (the exact flag) take t = sigmoid(score / S) alone, which
 is their exact result within 0.002 (their score is +-(10000 - plies), clipped to +-2000, or 0).
+`--lam-file FILE=LAM` gives one data file its own lam: the result of a game played at many nodes
+a move can carry weight where the results of fast games do not.
 
 The held-out set is chosen by a hash of the position, so a position is on the same side of the
 split in every run and in every file it appears in. A checkpoint is written after every epoch
@@ -49,12 +51,31 @@ def targets(rec, scale, lam, score_clip):
     return np.where(td.exact(rec), from_score, t).astype(np.float32)
 
 
+def parse_lam_files(specs, data):
+    """{path: lam} from `--lam-file PATH=LAM` options; each PATH must be one of the data files."""
+    lams = {}
+    for spec in specs or []:
+        path, sep, value = spec.rpartition("=")
+        if not sep or not path:
+            raise ValueError(f"--lam-file '{spec}': expected FILE=LAM")
+        try:
+            lam = float(value)
+        except ValueError:
+            raise ValueError(f"--lam-file '{spec}': LAM '{value}' is not a number") from None
+        if not 0.0 <= lam <= 1.0:
+            raise ValueError(f"--lam-file '{spec}': LAM {lam} is not between 0 and 1")
+        if path not in data:
+            raise ValueError(f"--lam-file '{spec}': {path} is not one of the data files")
+        lams[path] = lam
+    return lams
+
+
 class Dataset:
     """Records in memory with their targets and buckets, and the batches of an epoch."""
 
-    def __init__(self, rec, args):
+    def __init__(self, rec, lam, args):
         self.rec = rec
-        self.target = torch.from_numpy(targets(rec, args.scale, args.lam, args.score_clip))
+        self.target = torch.from_numpy(targets(rec, args.scale, lam, args.score_clip))
         self.bucket = torch.from_numpy(td.buckets(rec))
 
     def __len__(self):
@@ -83,14 +104,21 @@ def evaluate(net, data, args, quantised=False, batch=65536):
 
 
 def load_data(args):
+    """The training and held-out sets; raises ValueError for a bad --lam-file."""
+    lams = parse_lam_files(args.lam_file, args.data)
     rec = td.read_many(args.data)
+    sizes = []
     for path in args.data:
-        td.check_records(td.read(path), path)
+        part = td.read(path)
+        td.check_records(part, path)
+        sizes.append(len(part))
+    lam = np.concatenate([np.full(n, lams.get(path, args.lam)) for path, n in zip(args.data, sizes)]
+                         or [np.zeros(0)])
     if args.max_positions and len(rec) > args.max_positions:
-        pick = np.random.default_rng(args.seed).choice(len(rec), args.max_positions, replace=False)
-        rec = rec[np.sort(pick)]
+        pick = np.sort(np.random.default_rng(args.seed).choice(len(rec), args.max_positions, replace=False))
+        rec, lam = rec[pick], lam[pick]
     held = td.held_out_mask(rec, args.holdout)
-    return Dataset(rec[~held], args), Dataset(rec[held], args)
+    return Dataset(rec[~held], lam[~held], args), Dataset(rec[held], lam[held], args)
 
 
 def save_checkpoint(path, net, opt, epoch, args, history):
@@ -110,6 +138,8 @@ def parse_args(argv):
     ap.add_argument("--lr-decay", type=float, default=0.9, help="learning rate factor per epoch")
     ap.add_argument("--scale", type=float, default=300.0, help="S of sigmoid(cp / S), in cp")
     ap.add_argument("--lam", type=float, default=0.7, help="weight of the score in the target")
+    ap.add_argument("--lam-file", action="append", metavar="FILE=LAM",
+                    help="this data file's own weight of the score (repeatable)")
     ap.add_argument("--score-clip", type=float, default=2000.0)
     ap.add_argument("--holdout", type=float, default=0.02, help="fraction held out, by position hash")
     ap.add_argument("--max-positions", type=int, default=0, help="train on a random subset (0: all)")
@@ -132,7 +162,7 @@ def main(argv=None):
 
     try:
         train, held = load_data(args)
-    except td.DataFormatError as e:
+    except ValueError as e:  # a DataFormatError or a bad --lam-file
         print(f"train.py: {e}", file=sys.stderr)
         return 1
     print(f"train: {td.summary(train.rec)}")
