@@ -532,6 +532,14 @@ Result<P> read_fen(std::string_view fen) {
     }
     in.take('.');
     if (!in.at_end()) return fen_error(W::trailing(in));
+    // A side never has more pieces than it starts with (captures take pieces, crowning keeps the
+    // count), so a FEN with more describes no position of the game; the evaluation's tables are
+    // sized for the start's count too.
+    const int most = popcount(P::start().pieces(Color::White));
+    for (const Color c : {Color::White, Color::Black})
+        if (popcount(pieces[index(c)]) > most)
+            return fen_error(std::string(color_name(c)) + " has " + std::to_string(popcount(pieces[index(c)])) +
+                             " pieces; a side has at most the " + std::to_string(most) + " it starts with");
     return P::from_bitboards(pieces[0], pieces[1], kings, side_letter == 'B' ? Color::Black : Color::White);
 }
 

@@ -289,21 +289,32 @@ TEST_CASE("intl datagen --starts: 10x10 games from the positions of a FEN file, 
 
 TEST_CASE("nnue: a position with more pieces than a game can hold evaluates within the network's buckets",
           "[nnue][intl]") {
-    // The FEN readers take such positions (a side with more pieces than the start); the bucket by
-    // piece count is clamped, so both paths stay inside the four buckets' tables (the sanitizer
-    // build checks the reads) and agree.
-    const auto english = parse_fen("W:W9-32:B1-8");  // 32 pieces, 24 of them White's
-    REQUIRE(english.ok());
+    // The FEN readers refuse a side with more pieces than the start, but a position can be built
+    // from bitboards too; the bucket by piece count is clamped, so both paths stay inside the four
+    // buckets' tables (the sanitizer build checks the reads) and agree.
+    CHECK_FALSE(parse_fen("W:W9-32:B1-8").ok());
+    const auto eng_a = parse_fen("W:W21-32:B1-8"), eng_b = parse_fen("W:W9-20:B1");
+    REQUIRE((eng_a.ok() && eng_b.ok()));
+    const Position english = Position::from_bitboards(
+        eng_a->pieces(Color::Black), eng_a->pieces(Color::White) | eng_b->pieces(Color::White), 0, Color::White);
+    REQUIRE(popcount(english.occupied()) == 32);  // 24 of them White's
     const search::nnue::Network* net = search::nnue::Network::embedded();
     REQUIRE(net != nullptr);
-    const int e = net->evaluate_portable(english.value());
-    if (search::nnue::Network::avx2_available()) CHECK(net->evaluate_avx2(english.value()) == e);
+    const int e = net->evaluate_portable(english);
+    if (search::nnue::Network::avx2_available()) CHECK(net->evaluate_avx2(english) == e);
     CHECK(search::nnue::bucket_of<search::nnue::English>(32) == search::nnue::Buckets - 1);
 
-    const auto crowded = intl::Game::from_fen("W:W6-50:B1-5");  // 50 pieces, 45 of them White's
-    REQUIRE(crowded.ok());
+    CHECK_FALSE(intl::parse_fen("W:W6-50:B1-5").ok());
+    const auto intl_a = intl::parse_fen("W:W31-50:B1-5"), intl_b = intl::parse_fen("W:W6-30:B1");
+    REQUIRE((intl_a.ok() && !intl_b.ok()));  // 25 White pieces: refused as well
+    const auto intl_c = intl::parse_fen("W:W6-25:B1"), intl_d = intl::parse_fen("W:W26-30:B1");
+    REQUIRE((intl_c.ok() && intl_d.ok()));
+    const intl::Position crowded_position = intl::Position::from_bitboards(
+        intl_a->pieces(Color::Black),
+        intl_a->pieces(Color::White) | intl_c->pieces(Color::White) | intl_d->pieces(Color::White), 0, Color::White);
+    REQUIRE(popcount(crowded_position.occupied()) == 50);  // 45 of them White's
     const search::nnue::IntlNetwork* intl_net = search::nnue::IntlNetwork::embedded();
     REQUIRE(intl_net != nullptr);
-    const int i = intl_net->evaluate_portable(crowded->position());
-    if (search::nnue::IntlNetwork::avx2_available()) CHECK(intl_net->evaluate_avx2(crowded->position()) == i);
+    const int i = intl_net->evaluate_portable(crowded_position);
+    if (search::nnue::IntlNetwork::avx2_available()) CHECK(intl_net->evaluate_avx2(crowded_position) == i);
 }

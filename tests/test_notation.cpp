@@ -137,6 +137,8 @@ TEST_CASE("FEN: each malformed input is rejected with a message that names the p
         {"B:W9:B25-30",
          "bad FEN: a Black man on 29 (in \"25-30\") stands on its own crowning row (Black men are "
          "crowned on 29-32)"},
+        {"B:W5-17:B25", "bad FEN: White has 13 pieces; a side has at most the 12 it starts with"},
+        {"W:W30:BK1,2-13", "bad FEN: Black has 13 pieces; a side has at most the 12 it starts with"},
         {"B:W12-9:B1", "bad FEN: reversed range \"12-9\""},
         {"B:W9-:B1", "bad FEN: expected a square number after \"9-\", found \":\""},
         {"B:W9,:B1", "bad FEN: expected a square number in White's list, found \":\""},

@@ -225,6 +225,7 @@ TEST_CASE("intl: FEN round trips and strict rejections", "[fen][intl]") {
                                          {"W:W3:B10", "White man on 3"},
                                          {"W:W31:B47", "Black man on 47"},
                                          {"W:W35-31:B1", "reversed range"},
+                                         {"W:W21-41:B1", "White has 21 pieces; a side has at most the 20"},
                                          {"W:W31", "expected ':'"},
                                          {"W:W31:W32", "two lists for White"},
                                          {"W:W31:B1:B2", "unexpected text"},
