@@ -61,7 +61,12 @@ private:
     // The static evaluation of the quiet position `p`: the game's network when one is set, else
     // its hand-set evaluation.
     Score evaluate(const Position& p) {
-        const Score e = Game::evaluate_with(p, engine_.options_, &nnue_cache_);
+        Score e = Game::evaluate_with(p, engine_.options_, &nnue_cache_);
+        const int keep = engine_.options_.endgame_scale;
+        if (keep != 100) {
+            const int missing = full_board_ - popcount(p.occupied());
+            e = Score(e * (100 * full_board_ - (100 - keep) * missing) / (100 * full_board_));
+        }
         const int grain = engine_.options_.grain;
         return grain > 1 ? Score(e / grain * grain) : e;
     }
@@ -88,6 +93,7 @@ private:
 
     int seldepth_ = 0;
     int root_depth_ = 0;  // the depth of the iteration under way
+    const int full_board_ = popcount(Position::start().occupied());  // pieces at the start
     nnue::Cache nnue_cache_;  // the network's first layer of the last evaluations (nnue.hpp)
 
     // The root move proven best so far in the unfinished iteration.

@@ -150,6 +150,13 @@ struct Options {
     // The static evaluation is rounded toward zero to a multiple of this (1: as it is): coarser
     // scores settle more null-window searches at once.
     int grain = 1;
+    // The static evaluation scaled by the piece count: all of it on a full board, falling in a
+    // straight line to `endgame_scale` percent on an empty one (100: as it is). A network fitted
+    // to search scores gives a centi-man the same weight in every phase, while the results of
+    // games say a lead in centi-men wins more often with many pieces on the board than with few
+    // (docs/experiments.md, the thirtieth session); a line that trades down is compared with one
+    // that does not on the scale of their results.
+    int endgame_scale = 100;
     // Half-ply extensions (0, 1 or 2 half plies; a node gets at most a whole ply): at a node
     // whose side to move chooses among captures (an exchange is not a quiet ply), and at a PV
     // node. A forced reply always costs no depth. 0: off.

@@ -35,6 +35,7 @@ const std::array Params{
     TEMPO_TUNE_INT("shot", 0, 5000, shot_margin, "try shots at the horizon within this margin below alpha (0: off)"),
     TEMPO_TUNE_INT("squeeze", 0, 16, squeeze, "search a horizon position a ply more with at most this many safe moves (0: off)"),
     TEMPO_TUNE_INT("grain", 1, 100, grain, "round the static evaluation toward zero to a multiple of this"),
+    TEMPO_TUNE_INT("endscale", 10, 100, endgame_scale, "percent of the static evaluation kept on an empty board (100 on a full one, linear between)"),
     TEMPO_TUNE_INT("cap_ext", 0, 2, capture_extension, "half plies of extension for a choice of captures"),
     TEMPO_TUNE_INT("pv_ext", 0, 2, pv_extension, "half plies of extension at a PV node"),
     TEMPO_TUNE_INT("trunc", 0, 10000, truncation, "truncate quiet nodes this far outside the window (0: off)"),

@@ -449,6 +449,23 @@ TEST_CASE("search parameters by name: set, described, refused, and searched with
     REQUIRE(a.best);
     REQUIRE(b.best);
     CHECK(b.nodes > a.nodes * 3 / 2);
+
+    // The evaluation's scale by piece count reaches every static evaluation: one ply deep from a
+    // position of 12 pieces (half the start's 24) with no capture near, every leaf is a quiet
+    // 12-piece position, so at endscale=50 (75% kept halfway) the root's score is 3/4 of the
+    // unscaled one, rounded toward zero as each leaf is.
+    const auto twelve = parse_fen("B:W27,28,29,30,31,32:B1,2,3,4,5,6");
+    REQUIRE(twelve.ok());
+    Engine unscaled(16), scaled(16);
+    const Result<Options> half = tune(defaults, "endscale=50");
+    REQUIRE(half);
+    scaled.options() = half.value();
+    limits.depth = 1;
+    const SearchResult c = unscaled.go(*twelve, {}, limits), d = scaled.go(*twelve, {}, limits);
+    REQUIRE((c.best && d.best));
+    REQUIRE(c.score != 0);
+    CHECK(d.score == c.score * 3 / 4);
+    CHECK(*d.best == *c.best);
 }
 
 TEST_CASE("movetime is a hard limit", "[search][time]") {
