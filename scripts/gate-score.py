@@ -5,6 +5,7 @@ compare runs over the same games.
     scripts/gate-score.py control=control-a.pdn,control-b.pdn ep2=ep2-a.pdn,ep2-b.pdn
     scripts/gate-score.py --align control=control-a.pdn,control-b.pdn ep2=ep2-a.pdn,ep2-b.pdn
     scripts/gate-score.py --opponent cake /work/data/gates/try14.pdn
+    scripts/gate-score.py --ballots 20 control=control-a.pdn,control-b.pdn es55=es55-a.pdn,es55-b.pdn
 
 A run is `NAME=FILE[,FILE...]` (its games are those of all its files) or a single FILE (named
 after it). In every game the opponent (`--opponent`, default `cake`) plays one colour and the run's
@@ -18,6 +19,11 @@ Termination tags). English PDN (GameType 21): the Result's first number is Black
 `--align` compares runs over the same games: all runs must have the same number of files, and the
 k-th file of each is cut to the number of finished games of the shortest k-th file. A gate stopped
 part way (or still running) is then compared with finished ones over the ballots it has played.
+`--ballots N` then lists the N ballots that cost the engine most over all the runs together: for
+each ballot (the PDN's Opening tag), the engine's +W -L =D as Black and as White and the points it
+lost over the pair (losses minus wins). The opponent plays the same ballot with the other colour,
+so a ballot lost as Black but not won as White is one where the opponent held what the engine
+could not. Games without an Opening tag count under "(no opening)".
 Exit status: 0, or 2 with a message for a missing or unreadable file, a file without a game of the
 opponent, or runs that --align cannot line up.
 """
@@ -32,8 +38,9 @@ Finished = {"1-0": "black", "2-0": "black", "0-1": "white", "0-2": "white", "1/2
 
 
 def games_of(path, opponent):
-    """The finished games of a PDN file against `opponent`: (engine's colour, outcome, termination)
-    in file order, outcome 'win', 'loss' or 'draw' for the engine."""
+    """The finished games of a PDN file against `opponent`: (engine's colour, outcome, termination,
+    opening) in file order, outcome 'win', 'loss' or 'draw' for the engine, opening the Opening
+    tag's ballot (see ballot_of) or '(no opening)'."""
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
@@ -52,10 +59,21 @@ def games_of(path, opponent):
         else:
             continue
         outcome = "draw" if winner == "draw" else "win" if winner == colour else "loss"
-        out.append((colour, outcome, tags.get("Termination", "?")))
+        opening = ballot_of(tags.get("Opening", ""))
+        out.append((colour, outcome, tags.get("Termination", "?"), opening))
     if not out:
         raise ValueError(f"{path}: no finished game against '{opponent}'")
     return out
+
+
+def ballot_of(tag):
+    """The ballot of an Opening tag, without the file it came from: the match runner writes
+    'FILE #N: MOVES', and the same ballot played from two files (a deck cut in halves) is one."""
+    tag = tag.strip()
+    if not tag:
+        return "(no opening)"
+    m = re.match(r"^\S+ (#\d+: .*)$", tag)
+    return m.group(1) if m else tag
 
 
 def elo(score):
@@ -79,7 +97,7 @@ def line(w, l, d):
 
 
 def count(games, colour=None):
-    picked = [o for c, o, _ in games if colour in (None, c)]
+    picked = [o for c, o, *_ in games if colour in (None, c)]
     return picked.count("win"), picked.count("loss"), picked.count("draw")
 
 
@@ -98,6 +116,8 @@ def main(argv):
     ap.add_argument("runs", nargs="+", metavar="RUN", help="NAME=FILE[,FILE...] or FILE")
     ap.add_argument("--opponent", default="cake", help="the opponent's name in the PDN (default: cake)")
     ap.add_argument("--align", action="store_true", help="compare the runs over the same games (see above)")
+    ap.add_argument("--ballots", type=int, default=0, metavar="N",
+                    help="list the N ballots that cost the engine most, all runs together (see above)")
     args = ap.parse_args(argv)
     try:
         runs = []
@@ -122,10 +142,27 @@ def main(argv):
         print(f"{'':<{width}}  as Black {line(*count(games, 'black')).split(', score')[0]}, "
               f"as White {line(*count(games, 'white')).split(', score')[0]}")
         ends = {}
-        for _, _, t in games:
+        for _, _, t, _ in games:
             ends[t] = ends.get(t, 0) + 1
         print(f"{'':<{width}}  endings: " + ", ".join(f"{t} {n}" for t, n in sorted(ends.items())))
+    if args.ballots > 0:
+        print_ballots([g for _, files in runs for part in files for g in part], args.ballots)
     return 0
+
+
+def print_ballots(games, n):
+    """The n ballots where the engine lost the most points (losses minus wins, both colours)."""
+    by = {}
+    for colour, outcome, _, opening in games:
+        by.setdefault(opening, []).append((colour, outcome))
+    def lost(gs):
+        return sum(o == "loss" for _, o in gs) - sum(o == "win" for _, o in gs)
+    order = sorted(by, key=lambda b: (-lost(by[b]), b))[:n]
+    print(f"ballots that cost the most ({len(by)} played; points lost = losses - wins):")
+    for b in order:
+        gs = [(c, o, None) for c, o in by[b]]
+        print(f"  {b}: as Black {line(*count(gs, 'black')).split(', score')[0]}, "
+              f"as White {line(*count(gs, 'white')).split(', score')[0]}, lost {lost(by[b])}")
 
 
 if __name__ == "__main__":

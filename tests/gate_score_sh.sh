@@ -2,7 +2,7 @@
 # scripts/gate-score.py against the match runner itself: a real `tempo match` (two depths of this
 # build's tempo over four ballots, both colours) writes a PDN and prints its line; the script must
 # give the same +W -L =D and Elo interval from the PDN, the same by colour as the PDN's tags, cut
-# two runs to their common games with --align, and refuse a missing file, a file without the
+# two runs to their common games with --align, list each ballot's games with --ballots, and refuse a missing file, a file without the
 # opponent and runs --align cannot line up (exit 2, a message naming the file).
 # usage: tests/gate_score_sh.sh TEMPO_BINARY (skipped, exit 77, without a python3)
 set -euo pipefail
@@ -66,6 +66,46 @@ grep -q "^aligned: the first 3 games" "$dir/aligned" || fail "--align did not cu
 a=$(grep "^all " "$dir/aligned" | sed 's/^all *//')
 b=$(grep "^three " "$dir/aligned" | sed 's/^three *//')
 [[ $a == "$b" ]] || fail "--align: the same games scored differently: '$a' and '$b'"
+
+# --ballots: each ballot's line against the PDN's own tags, the costliest first; a copy of the
+# file whose Opening tags name another deck file counts as the same ballots (twice the games).
+sed 's/^\[Opening "[^ ]* #/[Opening "half-deck.csv #/' "$dir/m.pdn" >"$dir/renamed.pdn"
+grep -q '^\[Opening "half-deck.csv #' "$dir/renamed.pdn" || fail "the renamed copy has no renamed Opening tag"
+score deep="$dir/m.pdn" --opponent shallow --ballots 10 >"$dir/b1" || fail "--ballots failed"
+score deep="$dir/m.pdn,$dir/renamed.pdn" --opponent shallow --ballots 10 >"$dir/b2" || fail "--ballots (two files) failed"
+python3 - "$dir/m.pdn" "$dir/b1" "$dir/b2" <<'PY' || fail "the ballot lines disagree with the PDN: $(cat "$dir/b1")"
+import re, sys
+games = [dict(re.findall(r'\[(\w+) "([^"]*)"\]', g)) for g in re.split(r"\n\s*\n(?=\[)", open(sys.argv[1]).read())]
+games = [g for g in games if g.get("Result", "*") != "*"]
+tally = {}
+for g in games:
+    ballot = g["Opening"].split(" ", 1)[1]
+    colour = "black" if g["Black"] == "deep" else "white"
+    r = g["Result"]
+    o = "d" if r in ("1/2-1/2", "1-1") else "w" if (r in ("2-0", "1-0")) == (colour == "black") else "l"
+    t = tally.setdefault(ballot, {"black": {"w": 0, "l": 0, "d": 0}, "white": {"w": 0, "l": 0, "d": 0}})
+    t[colour][o] += 1
+assert len(tally) == 4, tally
+def rows(path, times):
+    lines = open(path).read().splitlines()
+    at = [i for i, l in enumerate(lines) if l.startswith("ballots that cost the most")]
+    assert at and lines[at[0]].startswith("ballots that cost the most (4 played"), lines
+    out = lines[at[0] + 1:]
+    assert len(out) == 4, out
+    lost_seen = []
+    for l in out:
+        m = re.match(r"^  (#\d+: .*): as Black \+(\d+) -(\d+) =(\d+), as White \+(\d+) -(\d+) =(\d+), lost (-?\d+)$", l)
+        assert m, l
+        t = tally[m.group(1)]
+        got = [int(x) for x in m.groups()[1:]]
+        want = [times * t[c][k] for c in ("black", "white") for k in ("w", "l", "d")]
+        lost = times * (t["black"]["l"] + t["white"]["l"] - t["black"]["w"] - t["white"]["w"])
+        assert got == want + [lost], (l, want, lost)
+        lost_seen.append(lost)
+    assert lost_seen == sorted(lost_seen, reverse=True), lost_seen
+rows(sys.argv[2], 1)
+rows(sys.argv[3], 2)
+PY
 
 # Refusals.
 expect_refused() {
