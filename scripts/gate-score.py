@@ -20,12 +20,12 @@ Termination tags). English PDN (GameType 21): the Result's first number is Black
 k-th file of each is cut to the number of finished games of the shortest k-th file. A gate stopped
 part way (or still running) is then compared with finished ones over the ballots it has played.
 `--ballots N` then lists the N ballots that cost the engine most over all the runs together: for
-each ballot (the PDN's Opening tag), the engine's +W -L =D as Black and as White and the points it
+each ballot (the PDN's Opening tag without its file name), the engine's +W -L =D as Black and as White and the points it
 lost over the pair (losses minus wins). The opponent plays the same ballot with the other colour,
 so a ballot lost as Black but not won as White is one where the opponent held what the engine
 could not. Games without an Opening tag count under "(no opening)".
 Exit status: 0, or 2 with a message for a missing or unreadable file, a file without a game of the
-opponent, or runs that --align cannot line up.
+opponent, runs that --align cannot line up, or a negative --ballots.
 """
 
 import argparse
@@ -119,6 +119,9 @@ def main(argv):
     ap.add_argument("--ballots", type=int, default=0, metavar="N",
                     help="list the N ballots that cost the engine most, all runs together (see above)")
     args = ap.parse_args(argv)
+    if args.ballots < 0:
+        print(f"gate-score.py: --ballots {args.ballots}: give a count of 0 or more", file=sys.stderr)
+        return 2
     try:
         runs = []
         for spec in args.runs:

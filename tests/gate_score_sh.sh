@@ -2,8 +2,9 @@
 # scripts/gate-score.py against the match runner itself: a real `tempo match` (two depths of this
 # build's tempo over four ballots, both colours) writes a PDN and prints its line; the script must
 # give the same +W -L =D and Elo interval from the PDN, the same by colour as the PDN's tags, cut
-# two runs to their common games with --align, list each ballot's games with --ballots, and refuse a missing file, a file without the
-# opponent and runs --align cannot line up (exit 2, a message naming the file).
+# two runs to their common games with --align, list each ballot's games with --ballots, and refuse
+# a missing file, a file without the opponent, runs --align cannot line up and a negative
+# --ballots (exit 2, a message naming the problem).
 # usage: tests/gate_score_sh.sh TEMPO_BINARY (skipped, exit 77, without a python3)
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -118,4 +119,5 @@ expect_refused() {
 expect_refused "missing.pdn: No such file" "$dir/missing.pdn"
 expect_refused "no finished game against 'nobody'" "$dir/m.pdn" --opponent nobody
 expect_refused "same number of files" a="$dir/m.pdn" b="$dir/m.pdn,$dir/three.pdn" --opponent shallow --align
+expect_refused "ballots -1: give a count of 0 or more" "$dir/m.pdn" --opponent shallow --ballots -1
 echo "gate_score_sh.sh: ok"
