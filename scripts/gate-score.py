@@ -97,7 +97,7 @@ def line(w, l, d):
 
 
 def count(games, colour=None):
-    picked = [o for c, o, *_ in games if colour in (None, c)]
+    picked = [o for c, o, _, _ in games if colour in (None, c)]
     return picked.count("win"), picked.count("loss"), picked.count("draw")
 
 
@@ -156,17 +156,16 @@ def main(argv):
 def print_ballots(games, n):
     """The n ballots where the engine lost the most points (losses minus wins, both colours)."""
     by = {}
-    for colour, outcome, _, opening in games:
-        by.setdefault(opening, []).append((colour, outcome))
+    for game in games:
+        by.setdefault(game[3], []).append(game)
     def lost(gs):
-        return sum(o == "loss" for _, o in gs) - sum(o == "win" for _, o in gs)
+        w, l, _ = count(gs)
+        return l - w
     order = sorted(by, key=lambda b: (-lost(by[b]), b))[:n]
     print(f"ballots that cost the most ({len(by)} played; points lost = losses - wins):")
     for b in order:
-        gs = [(c, o, None) for c, o in by[b]]
-        print(f"  {b}: as Black {line(*count(gs, 'black')).split(', score')[0]}, "
-              f"as White {line(*count(gs, 'white')).split(', score')[0]}, lost {lost(by[b])}")
-
+        print(f"  {b}: as Black {line(*count(by[b], 'black')).split(', score')[0]}, "
+              f"as White {line(*count(by[b], 'white')).split(', score')[0]}, lost {lost(by[b])}")
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
