@@ -20,8 +20,8 @@ Termination tags). English PDN (GameType 21): the Result's first number is Black
 k-th file of each is cut to the number of finished games of the shortest k-th file. A gate stopped
 part way (or still running) is then compared with finished ones over the ballots it has played.
 `--ballots N` then lists the N ballots that cost the engine most over all the runs together: for
-each ballot (the PDN's Opening tag without its file name), the engine's +W -L =D as Black and as White and the points it
-lost over the pair (losses minus wins). The opponent plays the same ballot with the other colour,
+each ballot (the PDN's Opening tag without its file name), the engine's +W -L =D as Black and as
+White and the points it lost over the pair (losses minus wins). The opponent plays the same ballot with the other colour,
 so a ballot lost as Black but not won as White is one where the opponent held what the engine
 could not. Games without an Opening tag count under "(no opening)".
 Exit status: 0, or 2 with a message for a missing or unreadable file, a file without a game of the
@@ -166,6 +166,7 @@ def print_ballots(games, n):
     for b in order:
         print(f"  {b}: as Black {line(*count(by[b], 'black')).split(', score')[0]}, "
               f"as White {line(*count(by[b], 'white')).split(', score')[0]}, lost {lost(by[b])}")
+
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
