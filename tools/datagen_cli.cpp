@@ -20,6 +20,10 @@
 // another seed deals the file in another order, so it is a new draw from the file, not the rest
 // of the old one.
 //
+// `--pdn FILE` plays no game: it labels the positions of recorded games (a match against another
+// engine, whose results can show a misjudgement Tempo's self-play shares with itself). Every
+// game is replayed before anything is written, so a bad record changes no file.
+//
 // `--variant international` plays 10x10 games (FMJD rules, the 25-move and 16-move rules end
 // them) from random plies off the start (there is no 10x10 ballot deck) or from --starts, and
 // writes the 10x10 data file: a header that names the game and 32-byte records of 50-square
@@ -51,6 +55,7 @@
 #include "search/search.hpp"
 #include "tools/cli.hpp"
 #include "tools/match/match.hpp"
+#include "tools/pdn/pdn.hpp"
 
 namespace tempo::cli {
 
@@ -157,6 +162,8 @@ struct Settings {
     bool international = false;  // --variant international
     int end_lo = 0, end_hi = 0;  // --endgames LO-HI: games start from random endings instead
     std::string starts;          // --starts FILE: games start from the FENs of this file instead
+    std::string pdn;             // --pdn FILE: label the positions of these recorded games instead
+    bool games_given = false;    // --games was on the command line (with --pdn: the first N games)
     std::string eval_file;  // empty: the game's built-in network; "classic": the hand-made evaluation
 };
 
@@ -166,6 +173,8 @@ struct Shared {
     std::vector<std::vector<Move>> ballots;
     std::vector<Game> starts;             // --starts, English: the file's positions, shuffled by the seed
     std::vector<intl::Game> intl_starts;  // --starts, international
+    std::vector<Game> recorded;           // --pdn: the games, replayed
+    std::vector<Outcome> recorded_outcomes;
     const search::egdb::Database* db = nullptr;
     const search::nnue::Network* net = nullptr;
     const search::nnue::IntlNetwork* intl_net = nullptr;
@@ -340,6 +349,73 @@ void play_games(Shared& sh) {
     }
 }
 
+// --pdn: the positions of recorded games, each labelled with a search of exactly `nodes` nodes
+// (from the game's history, the table cleared at each game, so the labels do not depend on the
+// threads) and the game's recorded result for its side to move; positions the endgame database
+// covers get its exact value instead. Positions with a capture pending are left out, as in play.
+void label_games(Shared& sh) {
+    const Settings& s = *sh.s;
+    search::Engine engine(std::size_t(s.hash_mb));
+    engine.set_egdb(sh.db);
+    engine.options().network = sh.net;
+    std::vector<Record8> records;
+    std::vector<Key> keys;
+    for (int g; (g = sh.next_game.fetch_add(1)) < s.games;) {
+        const Game& game = sh.recorded[std::size_t(g)];
+        const Outcome outcome = sh.recorded_outcomes[std::size_t(g)];
+        engine.clear();
+        records.clear();
+        keys.clear();
+        Position p = game.start_position();
+        for (const Move& m : game.moves()) {
+            const Color us = p.side_to_move();
+            if (!has_capture(p)) {
+                Record8 r = EnglishData::record_of(p);
+                std::optional<search::egdb::Value> v;
+                if (sh.db && sh.db->covers(p)) v = sh.db->probe(p);
+                if (v) {
+                    using search::egdb::Outcome;
+                    const bool win = v->outcome == Outcome::Win, loss = v->outcome == Outcome::Loss;
+                    r.score = std::int16_t(win ? 10000 - v->plies : loss ? -(10000 - v->plies) : 0);
+                    r.flags |= 2;
+                } else {
+                    search::Limits limits;
+                    limits.nodes = s.nodes;
+                    const search::SearchResult res = engine.go(p, keys, limits);
+                    r.score = std::int16_t(std::clamp(res.score, -10000, 10000));
+                }
+                const bool black = us == Color::Black;
+                r.result = outcome == tempo::Outcome::Draw ? 1 : (outcome == tempo::Outcome::BlackWins) == black ? 2 : 0;
+                records.push_back(r);
+            }
+            keys.push_back(p.key());
+            p = p.after(m);
+        }
+        const std::lock_guard lock(sh.mutex);
+        for (const Record8& r : records) {
+            if (!sh.seen.insert(EnglishData::key(r)).second) {
+                ++sh.duplicates;
+                continue;
+            }
+            std::fwrite(&r, sizeof r, 1, sh.file);
+            ++sh.written;
+        }
+        std::fflush(sh.file);
+        ++sh.done;
+        (outcome == tempo::Outcome::BlackWins ? sh.black_wins
+         : outcome == tempo::Outcome::WhiteWins ? sh.white_wins
+                                                : sh.draws)++;
+        if (sh.done % 100 == 0 || sh.done == s.games) {
+            const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - sh.start).count();
+            std::fprintf(stderr,
+                         "datagen: %d of %d games labelled (+%d -%d =%d for Black), %llu positions written, "
+                         "%llu duplicates, %.0f s\n",
+                         sh.done, s.games, sh.black_wins, sh.white_wins, sh.draws, (unsigned long long)sh.written,
+                         (unsigned long long)sh.duplicates, secs);
+        }
+    }
+}
+
 // Opens `path` for appending: a new file gets the header; an existing one must have this kind's
 // header, and its positions go into `seen`.
 template <class Data>
@@ -383,6 +459,8 @@ int datagen_main(Args args) {
             "                     [--eval-file NET] [--adjudicate CP] [--hash MB]\n"
             "                     [--variant english|international] [--endgames LO-HI]\n"
             "                     [--starts FENFILE]\n"
+            "       tempo datagen --out FILE --pdn GAMES.pdn [--games N] [--nodes N] [--threads T]\n"
+            "                     [--egdb PIECES] [--eval-file NET] [--hash MB]\n"
             "\n"
             "Self-play games that make training data for the neural evaluation (the format is\n"
             "docs/network-format.md; docs/training.md has the whole pipeline). Every position\n"
@@ -402,7 +480,13 @@ int datagen_main(Args args) {
             "                    by --seed; game g plays from the g-th, round the file again if\n"
             "                    there are more games (no ballots, no random plies); another\n"
             "                    --seed is another order\n"
-            "  --games N         games to play (default 1000)\n"
+            "  --pdn GAMES.pdn   no games are played: the English games of the file (a\n"
+            "                    `tempo match -pdnout` record, say) are replayed and each\n"
+            "                    position with no capture pending is written with the score of\n"
+            "                    a search of exactly --nodes nodes and the game's recorded\n"
+            "                    result; games without a result (*) are left out\n"
+            "  --games N         games to play (default 1000); with --pdn the first N games\n"
+            "                    (default all)\n"
             "  --nodes N         each move searches N to 2N nodes, at random (default 5000)\n"
             "  --threads T       games at once, 1..64 (default 2)\n"
             "  --seed S          the random openings, the node budgets and the order of\n"
@@ -435,6 +519,10 @@ int datagen_main(Args args) {
         }
         if (*o == "--starts") {
             s.starts = std::string(*v);
+            continue;
+        }
+        if (*o == "--pdn") {
+            s.pdn = std::string(*v);
             continue;
         }
         if (*o == "--eval-file") {
@@ -470,7 +558,7 @@ int datagen_main(Args args) {
         else if (*o == "--hash") n = parse_number(*o, *v, 1, 4096);
         else return usage_error(Command, "unknown option '" + std::string(*o) + "'");
         if (!n) return usage_error(Command, n.error());
-        if (*o == "--games") s.games = int(*n);
+        if (*o == "--games") s.games = int(*n), s.games_given = true;
         if (*o == "--nodes") s.nodes = std::uint64_t(*n);
         if (*o == "--threads") s.threads = int(*n);
         if (*o == "--seed") s.seed = std::uint64_t(*n);
@@ -489,6 +577,10 @@ int datagen_main(Args args) {
         if (s.end_hi > 0) return usage_error(Command, "--endgames is for English draughts only");
     }
     if (s.end_hi > 0 && !s.starts.empty()) return usage_error(Command, "--endgames and --starts: choose one");
+    if (!s.pdn.empty() && (s.international || s.end_hi > 0 || !s.starts.empty()))
+        return usage_error(Command, "--pdn labels English games: it takes no --variant international, "
+                                    "--endgames or --starts");
+    if (!s.pdn.empty()) s.ballots.clear();
     if (s.end_hi > 0 || !s.starts.empty()) s.ballots.clear();  // the games start elsewhere, not from openings
     if (s.egdb_pieces == 1) return usage_error(Command, "--egdb '1' is out of range: 0 or 2..5");
     if (s.ballots.empty() && s.random_plies == 0 && s.end_hi == 0 && s.starts.empty())
@@ -529,6 +621,37 @@ int datagen_main(Args args) {
         std::fprintf(stderr, "datagen: %zu start positions from '%s'\n", sh.starts.size() + sh.intl_starts.size(),
                      s.starts.c_str());
     }
+    if (!s.pdn.empty()) {
+        // Every game is replayed before anything is written, so a bad record changes no file.
+        const Result<std::string> text = pdn::read_file(s.pdn);
+        if (!text) return usage_error(Command, "--pdn: " + text.error());
+        const Result<std::vector<pdn::PdnGame>> games = pdn::read(*text);
+        if (!games) return usage_error(Command, "--pdn '" + s.pdn + "': " + games.error());
+        int unfinished = 0;
+        for (std::size_t i = 0; i < games->size(); ++i) {
+            const pdn::PdnGame& record = (*games)[i];
+            const std::string where = "--pdn '" + s.pdn + "': game " + std::to_string(i + 1) + " (line " +
+                                      std::to_string(record.line) + "): ";
+            const Result<pdn::GameType> type = pdn::game_type(record);
+            if (!type) return usage_error(Command, where + type.error());
+            if (*type != pdn::GameType::English) return usage_error(Command, where + "not an English game");
+            const std::string* tag = record.tag("Result");
+            const Outcome outcome = pdn::outcome_of(tag ? *tag : record.result);
+            if (outcome == Outcome::Ongoing) {
+                ++unfinished;
+                continue;
+            }
+            Result<Game> game = pdn::replay(record);
+            if (!game) return usage_error(Command, where + game.error());
+            sh.recorded.push_back(std::move(*game));
+            sh.recorded_outcomes.push_back(outcome);
+        }
+        if (sh.recorded.empty())
+            return usage_error(Command, "--pdn '" + s.pdn + "': no finished English game in the file");
+        if (!s.games_given || s.games > int(sh.recorded.size())) s.games = int(sh.recorded.size());
+        std::fprintf(stderr, "datagen: %d games of '%s' to label (%d without a result left out)\n", s.games,
+                     s.pdn.c_str(), unfinished);
+    }
     // --eval-file: a network of the game played (the loader of that game names what is wrong
     // otherwise); "classic": the hand-made evaluation; without it, the game's built-in network,
     // the evaluation `tempo` plays with (the classic one in a build without a network).
@@ -554,7 +677,8 @@ int datagen_main(Args args) {
         const std::string* description = s.international ? (sh.intl_net ? &sh.intl_net->description() : nullptr)
                                                          : (sh.net ? &sh.net->description() : nullptr);
         if (description)
-            std::fprintf(stderr, "datagen: playing with the network '%s'%s\n", description->c_str(),
+            std::fprintf(stderr, "datagen: %s with the network '%s'%s\n", s.pdn.empty() ? "playing" : "searching",
+                         description->c_str(),
                          s.eval_file.empty() ? " (built in)" : "");
         else
             std::fprintf(stderr, "datagen: playing with the classic evaluation\n");
@@ -571,7 +695,9 @@ int datagen_main(Args args) {
     }
     sh.start = std::chrono::steady_clock::now();
     std::vector<std::thread> threads;
-    const auto play = s.international ? play_games<InternationalData> : play_games<EnglishData>;
+    const auto play = !s.pdn.empty()     ? label_games
+                      : s.international ? play_games<InternationalData>
+                                        : play_games<EnglishData>;
     for (int t = 1; t < s.threads; ++t) threads.emplace_back([&sh, play] { play(sh); });
     play(sh);
     for (std::thread& t : threads) t.join();
