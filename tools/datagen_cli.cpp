@@ -238,6 +238,53 @@ Game random_ending(int lo, int hi, std::mt19937_64& rng) {
     }
 }
 
+// The result byte of a record: 2 won, 1 drawn, 0 lost, for the side to move `mover`.
+std::uint8_t result_for(Outcome outcome, Color mover) {
+    if (outcome == Outcome::Draw) return 1;
+    return (outcome == Outcome::BlackWins) == (mover == Color::Black) ? 2 : 0;
+}
+
+// The score of an exactly known position: +-(10000 - plies to the end), 0 for a draw.
+std::int16_t exact_score(const search::egdb::Value& v) {
+    using search::egdb::Outcome;
+    return std::int16_t(v.outcome == Outcome::Win ? 10000 - v.plies : v.outcome == Outcome::Loss ? -(10000 - v.plies) : 0);
+}
+
+// Appends one game's records to the file (each position once) and counts the game; every 100
+// games and at the last, a progress line.
+template <class Data>
+void write_game(Shared& sh, const std::vector<typename Data::Record>& records, Outcome outcome, bool exact_end) {
+    using Record = typename Data::Record;
+    const std::lock_guard lock(sh.mutex);
+    for (const Record& r : records) {
+        if (!sh.seen.insert(Data::key(r)).second) {
+            ++sh.duplicates;
+            continue;
+        }
+        std::fwrite(&r, sizeof r, 1, sh.file);
+        ++sh.written;
+    }
+    std::fflush(sh.file);
+    ++sh.done;
+    sh.exact_ends += exact_end;
+    (outcome == Outcome::BlackWins ? sh.black_wins : outcome == Outcome::WhiteWins ? sh.white_wins : sh.draws)++;
+    if (sh.done % 100 == 0 || sh.done == sh.s->games) {
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - sh.start).count();
+        if (sh.s->pdn.empty())
+            std::fprintf(stderr,
+                         "datagen: %d games (+%d -%d =%d for Black, %d ended in the database), %llu "
+                         "positions written, %llu duplicates, %.0f s\n",
+                         sh.done, sh.black_wins, sh.white_wins, sh.draws, sh.exact_ends,
+                         (unsigned long long)sh.written, (unsigned long long)sh.duplicates, secs);
+        else
+            std::fprintf(stderr,
+                         "datagen: %d of %d games labelled (+%d -%d =%d for Black), %llu positions written, "
+                         "%llu duplicates, %.0f s\n",
+                         sh.done, sh.s->games, sh.black_wins, sh.white_wins, sh.draws, (unsigned long long)sh.written,
+                         (unsigned long long)sh.duplicates, secs);
+    }
+}
+
 template <class Data>
 void play_games(Shared& sh) {
     using Record = typename Data::Record;
@@ -284,7 +331,7 @@ void play_games(Shared& sh) {
                     if (v) {
                         using search::egdb::Outcome;
                         const bool win = v->outcome == Outcome::Win, loss = v->outcome == Outcome::Loss;
-                        r.score = std::int16_t(win ? 10000 - v->plies : loss ? -(10000 - v->plies) : 0);
+                        r.score = exact_score(*v);
                         r.flags |= 2;
                         if (!Data::has_capture(p)) records.push_back(r), movers.push_back(us);
                         const bool black_wins = (us == Color::Black) == win;
@@ -317,35 +364,8 @@ void play_games(Shared& sh) {
             }
             if (!game.play(*res.best)) break;
         }
-        for (std::size_t i = 0; i < records.size(); ++i) {
-            const bool black = movers[i] == Color::Black;
-            records[i].result = outcome == tempo::Outcome::Draw ? 1
-                                : (outcome == tempo::Outcome::BlackWins) == black ? 2
-                                                                                   : 0;
-        }
-        const std::lock_guard lock(sh.mutex);
-        for (const Record& r : records) {
-            if (!sh.seen.insert(Data::key(r)).second) {
-                ++sh.duplicates;
-                continue;
-            }
-            std::fwrite(&r, sizeof r, 1, sh.file);
-            ++sh.written;
-        }
-        std::fflush(sh.file);
-        ++sh.done;
-        sh.exact_ends += exact_end;
-        (outcome == tempo::Outcome::BlackWins ? sh.black_wins
-         : outcome == tempo::Outcome::WhiteWins ? sh.white_wins
-                                                : sh.draws)++;
-        if (sh.done % 100 == 0 || sh.done == s.games) {
-            const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - sh.start).count();
-            std::fprintf(stderr,
-                         "datagen: %d games (+%d -%d =%d for Black, %d ended in the database), %llu "
-                         "positions written, %llu duplicates, %.0f s\n",
-                         sh.done, sh.black_wins, sh.white_wins, sh.draws, sh.exact_ends,
-                         (unsigned long long)sh.written, (unsigned long long)sh.duplicates, secs);
-        }
+        for (std::size_t i = 0; i < records.size(); ++i) records[i].result = result_for(outcome, movers[i]);
+        write_game<Data>(sh, records, outcome, exact_end);
     }
 }
 
@@ -368,15 +388,12 @@ void label_games(Shared& sh) {
         keys.clear();
         Position p = game.start_position();
         for (const Move& m : game.moves()) {
-            const Color us = p.side_to_move();
             if (!has_capture(p)) {
                 Record8 r = EnglishData::record_of(p);
                 std::optional<search::egdb::Value> v;
                 if (sh.db && sh.db->covers(p)) v = sh.db->probe(p);
                 if (v) {
-                    using search::egdb::Outcome;
-                    const bool win = v->outcome == Outcome::Win, loss = v->outcome == Outcome::Loss;
-                    r.score = std::int16_t(win ? 10000 - v->plies : loss ? -(10000 - v->plies) : 0);
+                    r.score = exact_score(*v);
                     r.flags |= 2;
                 } else {
                     search::Limits limits;
@@ -384,35 +401,13 @@ void label_games(Shared& sh) {
                     const search::SearchResult res = engine.go(p, keys, limits);
                     r.score = std::int16_t(std::clamp(res.score, -10000, 10000));
                 }
-                const bool black = us == Color::Black;
-                r.result = outcome == tempo::Outcome::Draw ? 1 : (outcome == tempo::Outcome::BlackWins) == black ? 2 : 0;
+                r.result = result_for(outcome, p.side_to_move());
                 records.push_back(r);
             }
             keys.push_back(p.key());
             p = p.after(m);
         }
-        const std::lock_guard lock(sh.mutex);
-        for (const Record8& r : records) {
-            if (!sh.seen.insert(EnglishData::key(r)).second) {
-                ++sh.duplicates;
-                continue;
-            }
-            std::fwrite(&r, sizeof r, 1, sh.file);
-            ++sh.written;
-        }
-        std::fflush(sh.file);
-        ++sh.done;
-        (outcome == tempo::Outcome::BlackWins ? sh.black_wins
-         : outcome == tempo::Outcome::WhiteWins ? sh.white_wins
-                                                : sh.draws)++;
-        if (sh.done % 100 == 0 || sh.done == s.games) {
-            const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - sh.start).count();
-            std::fprintf(stderr,
-                         "datagen: %d of %d games labelled (+%d -%d =%d for Black), %llu positions written, "
-                         "%llu duplicates, %.0f s\n",
-                         sh.done, s.games, sh.black_wins, sh.white_wins, sh.draws, (unsigned long long)sh.written,
-                         (unsigned long long)sh.duplicates, secs);
-        }
+        write_game<EnglishData>(sh, records, outcome, false);
     }
 }
 
