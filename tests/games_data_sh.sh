@@ -24,6 +24,11 @@ cmp -s "$dir/open.fen" "$dir/again.fen" || fail "openings.py with one seed wrote
 grep -v '^#' "$dir/open.fen" | grep -qv '^B:W.*:B' && fail "an opening is not Black to move (6 plies in)"
 openings --count 0 --out "$dir/none.fen" 2>/dev/null && fail "openings.py took --count 0"
 [[ ! -e $dir/none.fen ]] || fail "openings.py wrote a file for a bad --count"
+/usr/bin/python3 "$here/train/openings.py" --tempo "$dir/no-such-tempo" --count 2 --out "$dir/none.fen" \
+    2>"$dir/o.log" && fail "openings.py ran without a tempo binary"
+[[ $(wc -l <"$dir/o.log") == 1 ]] && grep -q "cannot start tempo '$dir/no-such-tempo'" "$dir/o.log" ||
+    fail "openings.py without a tempo binary did not say so in one line: $(cat "$dir/o.log")"
+[[ ! -e $dir/none.fen ]] || fail "openings.py wrote a file without a tempo binary"
 
 # A match from those openings, both colours of each (the network against the classic evaluation,
 # so that the two games of an opening differ).

@@ -72,8 +72,11 @@ class Tempo:
         return score
 
     def close(self):
-        self.send("quit")
-        self.proc.stdin.close()
+        try:
+            self.send("quit")
+            self.proc.stdin.close()
+        except OSError:
+            pass  # tempo has ended already; its error is the one to report
         self.proc.wait(timeout=10)
 
 
@@ -118,10 +121,16 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.count < 1 or args.plies < 1 or args.nodes < 1 or args.max_score < 0:
         parser.error("--count, --plies and --nodes must be at least 1, --max-score at least 0")
-    tempo = Tempo([args.tempo])
+    try:
+        tempo = Tempo([args.tempo])
+    except (OSError, RuntimeError) as error:
+        sys.exit(f"openings.py: cannot start tempo '{args.tempo}': "
+                 f"{getattr(error, 'strerror', None) or error}")
     try:
         openings = make_openings(tempo, args.count, args.plies, args.seed, args.nodes,
                                  args.max_score)
+    except (OSError, RuntimeError) as error:
+        sys.exit(f"openings.py: {getattr(error, 'strerror', None) or error}")
     finally:
         tempo.close()
     with open(args.out, "w") as out:
