@@ -30,6 +30,54 @@ openings --count 0 --out "$dir/none.fen" 2>/dev/null && fail "openings.py took -
     fail "openings.py without a tempo binary did not say so in one line: $(cat "$dir/o.log")"
 [[ ! -e $dir/none.fen ]] || fail "openings.py wrote a file without a tempo binary"
 
+# From the ballots: each opening is a played ballot and then 2 random moves, so White is to move
+# (3 + 2 plies), and its position is one of those 2 moves from a played ballot's, checked by
+# tempo itself. A barred ballot never begins one; a bad ballot file is named and writes nothing.
+ballots=$here/tests/data/ballots-english-3move.csv
+openings --count 6 --plies 2 --seed 5 --nodes 2000 --ballots "$ballots" --out "$dir/b.fen" 2>"$dir/o.log" ||
+    fail "openings.py --ballots failed: $(cat "$dir/o.log")"
+[[ $(grep -vc '^#' "$dir/b.fen") == 6 ]] || fail "openings.py --ballots did not write 6 openings: $(cat "$dir/b.fen")"
+grep -v '^#' "$dir/b.fen" | grep -qv '^W:' && fail "an opening from a ballot is not White to move (5 plies in)"
+/usr/bin/python3 - "$tempo" "$ballots" "$dir/b.fen" <<'PY' || fail "an opening is not 2 moves from a played ballot"
+import subprocess, sys
+tempo, ballots, fens = sys.argv[1], sys.argv[2], sys.argv[3]
+played, barred = [], []
+for line in open(ballots):
+    f = line.strip().split(",")
+    if len(f) >= 3 and f[2] in ("crossboard", "mailplay"):
+        played.append(f[1])
+    elif len(f) >= 3 and f[2] == "barred":
+        barred.append(f[1])
+assert len(played) == 156 and barred, (len(played), len(barred))
+def ask(commands, prefix):
+    """The lines starting with prefix, one per command pair, from one tempo session."""
+    out = subprocess.run([tempo], input="uci\n" + "\n".join(commands) + "\nquit\n",
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    return [l for l in out if l.startswith(prefix)]
+def legal(lines):
+    return [l.split()[1:] for l in ask([c for m in lines for c in (f"position startpos moves {m}", "legal")], "legal")]
+def fen_of(lines):
+    return [l[5:] for l in ask([c for m in lines for c in (f"position startpos moves {m}", "d")], "Fen: ")]
+# Every position two moves after a ballot: the set the openings must come from.
+lines = played + barred
+one = [f"{b} {a}" for b, moves in zip(lines, legal(lines)) for a in moves]
+two = [f"{m} {a}" for m, moves in zip(one, legal(one)) for a in moves]
+reach = {}
+for line, fen in zip(two, fen_of(two)):
+    reach.setdefault(fen, set()).add(any(line.startswith(p + " ") for p in played))
+for fen in (l.strip() for l in open(fens) if not l.startswith("#")):
+    assert True in reach.get(fen, ()), f"{fen} is not 2 moves after a played ballot"
+PY
+printf '# not ballots\nindex,moves\n1,9-13\n' >"$dir/bad.csv"
+openings --count 2 --plies 2 --ballots "$dir/bad.csv" --out "$dir/none.fen" 2>"$dir/o.log" &&
+    fail "openings.py took a file that is not a ballot file"
+grep -q "bad.csv: not a ballot file" "$dir/o.log" || fail "a bad ballot file was not named: $(cat "$dir/o.log")"
+printf 'index,opening,status\n1,9-13 22-18 13x22,crossboard\n' >"$dir/bad.csv"
+openings --count 2 --plies 2 --ballots "$dir/bad.csv" --out "$dir/none.fen" 2>"$dir/o.log" &&
+    fail "openings.py took a ballot that is not legal"
+grep -q "refused the moves 9-13 22-18 13x22" "$dir/o.log" || fail "an illegal ballot was not named: $(cat "$dir/o.log")"
+[[ ! -e $dir/none.fen ]] || fail "openings.py wrote a file from a bad ballot file"
+
 # A match from those openings, both colours of each (the network against the classic evaluation,
 # so that the two games of an opening differ).
 "$tempo" match -engine cmd="$tempo" name=a option.OwnBook=false \
