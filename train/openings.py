@@ -85,7 +85,11 @@ class Tempo:
             self.proc.stdin.close()
         except OSError:
             pass  # tempo has ended already; its error is the one to report
-        self.proc.wait(timeout=10)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()  # a tempo that hangs instead of quitting must not outlive the script
+            self.proc.wait()
 
 
 def read_ballots(path):
