@@ -21,7 +21,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 # The last line of `tempo bench` for each game, recorded in Stage 0 of the plan (engine at 5b86b67);
-# the English count follows the built-in network (deeptool since 2026-12-05; try14's was 3567823).
+# the English count follows the built-in network (cb2 since 2026-12-07; deeptool's was 3531687, try14's 3567823).
 declare -A bench_nodes=([english]=4851203 [international]=6639117 [brazilian]=4113221)
 # Perft depths checked against the tables: about a second each (English counts jump orders).
 declare -A perft_depth=([english]=12 [international]=10 [brazilian]=12)
