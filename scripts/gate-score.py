@@ -76,12 +76,15 @@ def ballot_of(tag):
     return m.group(1) if m else tag
 
 
+EloCap = 999.0  # what tempo match shows for a score of 0 or 1, and the most it shows at all
+
+
 def elo(score):
     if score <= 0:
-        return -math.inf
+        return -EloCap
     if score >= 1:
-        return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
+        return EloCap
+    return max(-EloCap, min(EloCap, -400.0 * math.log10(1.0 / score - 1.0)))
 
 
 def line(w, l, d):

