@@ -51,6 +51,10 @@ class DataFile(TempDir):
         with self.assertRaises(td.DataFormatError) as caught:
             td.read_many([self.path("intl.dat"), self.path("english.dat")])
         self.assertIn("both games", str(caught.exception))
+        args = train.parse_args([self.path("intl.dat"), self.path("english.dat"), "--out", self.path("mixed")])
+        with self.assertRaises(td.DataFormatError) as caught:
+            train.load_data(args)
+        self.assertIn("both games", str(caught.exception))
         with self.assertRaises(td.DataFormatError) as caught:
             td.write(self.path("english.dat"), records(StartBlack, StartWhite, 0, 0, 1, False), append=True)
         self.assertIn("not international draughts", str(caught.exception))

@@ -105,6 +105,34 @@ class Training(unittest.TestCase):
             self.assertEqual(status, 1, bad)
             self.assertIn(why, err.getvalue())
 
+    def test_repeat_counts_a_file_n_times(self):
+        # --repeat other=3 gives the records and targets of listing other three times, with its lam.
+        other = os.path.join(self.dir, "other3.dat")
+        td.write(other, synth.generate(400, seed=14))
+        common = ["--out", os.path.join(self.dir, "rep"), "--holdout", "0.1", "--lam-file", other + "=0.2"]
+        repeated, repeated_held = train.load_data(train.parse_args([self.data, other, *common, "--repeat", other + "=3"]))
+        listed, listed_held = train.load_data(train.parse_args([self.data, other, other, other, *common]))
+        first, second = td.read(self.data), td.read(other)
+        held_first = td.held_out_mask(np.asarray(first), 0.1)
+        held_second = td.held_out_mask(np.asarray(second), 0.1)
+        self.assertEqual(len(repeated), (~held_first).sum() + 3 * (~held_second).sum())
+        self.assertEqual(len(repeated_held), held_first.sum() + 3 * held_second.sum())
+        for a, b in [(repeated, listed), (repeated_held, listed_held)]:
+            np.testing.assert_array_equal(a.rec, b.rec)
+            np.testing.assert_array_equal(a.target.numpy(), b.target.numpy())
+        # Once is the default: --repeat FILE=1 changes nothing.
+        once, _ = train.load_data(train.parse_args([self.data, other, *common, "--repeat", other + "=1"]))
+        plain, _ = train.load_data(train.parse_args([self.data, other, *common]))
+        np.testing.assert_array_equal(once.rec, plain.rec)
+
+        for bad, why in [(other + "=0", "less than 1"), (other + "=2.5", "not a whole number"),
+                         ("nofile.dat=2", "is not one of the data files"), ("3", "expected FILE=N")]:
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err):
+                status, _ = run([self.data, other, "--out", os.path.join(self.dir, "bad"), "--repeat", bad])
+            self.assertEqual(status, 1, bad)
+            self.assertIn(why, err.getvalue())
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -11,7 +11,9 @@ t = lam * sigmoid(score / S) + (1 - lam) * result, with the score clipped to +-2
 positions from the endgame database (the exact flag) take t = sigmoid(score / S) alone, which
 is their exact result within 0.002 (their score is +-(10000 - plies), clipped to +-2000, or 0).
 `--lam-file FILE=LAM` gives one data file its own lam: the result of a game played at many nodes
-a move can carry weight where the results of fast games do not.
+a move can carry weight where the results of fast games do not. `--repeat FILE=N` counts one data
+file N times in every epoch (the same as listing it N times): a small file of games against
+another engine can then weigh against millions of self-play positions.
 
 The held-out set is chosen by a hash of the position, so a position is on the same side of the
 split in every run and in every file it appears in. A checkpoint is written after every epoch
@@ -70,6 +72,25 @@ def parse_lam_files(specs, data):
     return lams
 
 
+def parse_repeats(specs, data):
+    """{path: N} from `--repeat PATH=N` options; each PATH must be one of the data files, N >= 1."""
+    repeats = {}
+    for spec in specs or []:
+        path, sep, value = spec.rpartition("=")
+        if not sep or not path:
+            raise ValueError(f"--repeat '{spec}': expected FILE=N")
+        try:
+            n = int(value)
+        except ValueError:
+            raise ValueError(f"--repeat '{spec}': N '{value}' is not a whole number") from None
+        if n < 1:
+            raise ValueError(f"--repeat '{spec}': N {n} is less than 1")
+        if path not in data:
+            raise ValueError(f"--repeat '{spec}': {path} is not one of the data files")
+        repeats[path] = n
+    return repeats
+
+
 class Dataset:
     """Records in memory with their targets and buckets, and the batches of an epoch."""
 
@@ -104,16 +125,20 @@ def evaluate(net, data, args, quantised=False, batch=65536):
 
 
 def load_data(args):
-    """The training and held-out sets; raises ValueError for a bad --lam-file."""
+    """The training and held-out sets; raises ValueError for a bad --lam-file or --repeat."""
     lams = parse_lam_files(args.lam_file, args.data)
-    rec = td.read_many(args.data)
-    sizes = []
-    for path in args.data:
-        part = td.read(path)
+    repeats = parse_repeats(args.repeat, args.data)
+    files = [td.read(path) for path in args.data]  # mapped, not yet read
+    if len({td.game_of(f) for f in files}) > 1:
+        raise td.DataFormatError(f"{', '.join(args.data)}: files of both games; train one game at a time")
+    parts, lam = [], []
+    for path, part in zip(args.data, files):
         td.check_records(part, path)
-        sizes.append(len(part))
-    lam = np.concatenate([np.full(n, lams.get(path, args.lam)) for path, n in zip(args.data, sizes)]
-                         or [np.zeros(0)])
+        part = np.concatenate([part] * repeats.get(path, 1))
+        parts.append(part)
+        lam.append(np.full(len(part), lams.get(path, args.lam)))
+    rec = np.concatenate(parts)
+    lam = np.concatenate(lam)
     if args.max_positions and len(rec) > args.max_positions:
         pick = np.sort(np.random.default_rng(args.seed).choice(len(rec), args.max_positions, replace=False))
         rec, lam = rec[pick], lam[pick]
@@ -140,6 +165,8 @@ def parse_args(argv):
     ap.add_argument("--lam", type=float, default=0.7, help="weight of the score in the target")
     ap.add_argument("--lam-file", action="append", metavar="FILE=LAM",
                     help="this data file's own weight of the score (repeatable)")
+    ap.add_argument("--repeat", action="append", metavar="FILE=N",
+                    help="count this data file N times in every epoch (repeatable)")
     ap.add_argument("--score-clip", type=float, default=2000.0)
     ap.add_argument("--holdout", type=float, default=0.02, help="fraction held out, by position hash")
     ap.add_argument("--max-positions", type=int, default=0, help="train on a random subset (0: all)")
@@ -162,7 +189,7 @@ def main(argv=None):
 
     try:
         train, held = load_data(args)
-    except ValueError as e:  # a DataFormatError or a bad --lam-file
+    except ValueError as e:  # a DataFormatError or a bad --lam-file or --repeat
         print(f"train.py: {e}", file=sys.stderr)
         return 1
     print(f"train: {td.summary(train.rec)}")
